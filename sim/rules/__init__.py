@@ -1,0 +1,1 @@
+"""Rules of Barrage as numba functions over the flat state vector, one module per topic."""

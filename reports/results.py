@@ -1,0 +1,134 @@
+"""Loading and validating a results directory as specified in docs/results-format.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+SUPPORTED_FORMAT = 1
+
+MANIFEST_KEYS = (
+    "format", "kind", "name", "master_seed", "package_version", "map", "map_fidelity",
+    "players", "strategies", "games_planned", "games_done",
+)
+
+VP_SOURCE_COLUMNS = (
+    "vp_start", "vp_energy_award", "vp_energy_track", "vp_bonus_tiles", "vp_objective", "vp_resources",
+    "vp_dams", "vp_contracts", "vp_incomes", "vp_conduits", "vp_tiles",
+)
+ROUNDS = (1, 2, 3, 4, 5)
+ENERGY_COLUMNS = tuple(f"energy_r{r}" for r in ROUNDS)
+
+# Only the columns the report reads are required (and read): the other contract columns can evolve
+# without breaking reports, and skipping them keeps a million-row load small.
+CATEGORY_COLUMNS = ("cell", "map_fidelity", "strategy", "company", "officer")
+NUMBER_COLUMNS = ("game", "players", "seat", "turn_pos_r1", "vp", *VP_SOURCE_COLUMNS, "rank", "win", *ENERGY_COLUMNS)
+REQUIRED_COLUMNS = (*CATEGORY_COLUMNS, *NUMBER_COLUMNS)
+
+WIN_SUM_TOLERANCE = 1e-6
+
+
+class ResultsError(Exception):
+    """A results directory is missing, empty or does not follow the results format."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.splitlines()))
+
+
+def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]:
+    """Read and validate manifest.json and all shards; string columns come back as categoricals."""
+    root = Path(results_dir)
+    if not root.is_dir():
+        raise ResultsError(f"{root}: results directory does not exist")
+    manifest = _read_manifest(root / "manifest.json")
+    shard_paths = sorted((root / "shards").glob("*.parquet"))
+    if not shard_paths:
+        raise ResultsError(f"{root / 'shards'}: no parquet shards found")
+    tables = [_read_shard(path) for path in shard_paths]
+    try:
+        rows = pa.concat_tables(tables, promote_options="permissive").to_pandas()
+    except pa.ArrowException as error:
+        raise ResultsError(f"{root / 'shards'}: shards have incompatible schemas ({error})") from None
+    if rows.empty:
+        raise ResultsError(f"{root}: the shards contain no result rows")
+    _check_rows(rows, root)
+    for column in CATEGORY_COLUMNS:
+        rows[column] = rows[column].astype("category")
+    return manifest, rows
+
+
+def _read_manifest(path: Path) -> dict[str, Any]:
+    """Parse manifest.json and check its keys and format version."""
+    if not path.is_file():
+        raise ResultsError(f"{path.parent}: no manifest.json")
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ResultsError(f"{path}: invalid JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ResultsError(f"{path}: unreadable ({error})") from None
+    if not isinstance(manifest, dict):
+        raise ResultsError(f"{path}: expected a JSON object, found {type(manifest).__name__}")
+    missing = [key for key in MANIFEST_KEYS if key not in manifest]
+    if missing:
+        raise ResultsError(f"{path}: missing keys {', '.join(missing)}")
+    if manifest["format"] != SUPPORTED_FORMAT:
+        raise ResultsError(f"{path}: unsupported format {manifest['format']!r} (expected {SUPPORTED_FORMAT})")
+    return manifest
+
+
+def _read_shard(path: Path) -> pa.Table:
+    """Read the required columns of one shard after checking its schema."""
+    try:
+        schema = pq.read_schema(path)
+    except (pa.ArrowException, OSError) as error:
+        raise ResultsError(f"{path}: unreadable parquet ({error})") from None
+    missing = [column for column in REQUIRED_COLUMNS if column not in schema.names]
+    if missing:
+        raise ResultsError(f"{path}: missing required columns {', '.join(missing)}")
+    for column in NUMBER_COLUMNS:
+        kind = schema.field(column).type
+        if not (pa.types.is_integer(kind) or pa.types.is_floating(kind)):
+            raise ResultsError(f"{path}: column {column} has type {kind}, expected a number")
+    for column in CATEGORY_COLUMNS:
+        kind = schema.field(column).type
+        if pa.types.is_dictionary(kind):
+            kind = kind.value_type
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            raise ResultsError(f"{path}: column {column} has type {kind}, expected a string")
+    try:
+        return pq.read_table(path, columns=list(REQUIRED_COLUMNS))
+    except (pa.ArrowException, OSError) as error:
+        raise ResultsError(f"{path}: unreadable parquet ({error})") from None
+
+
+def _check_rows(rows: pd.DataFrame, root: Path) -> None:
+    """Check the invariants every statistic relies on: one row per seat, wins in [0, 1] summing to 1 per game."""
+    has_missing = rows.isna().any()
+    incomplete = has_missing.index[has_missing].tolist()
+    if incomplete:
+        raise ResultsError(f"{root}: missing values in columns {', '.join(incomplete)}")
+    win = rows["win"].to_numpy(float)
+    if win.min() < 0 or win.max() > 1:
+        raise ResultsError(f"{root}: column win has values outside [0, 1]")
+    duplicated = rows.duplicated(["game", "seat"])
+    if duplicated.any():
+        first = rows.loc[duplicated.idxmax()]
+        raise ResultsError(f"{root}: game {first['game']} has more than one row for seat {first['seat']}")
+    per_game = rows.groupby("game", sort=False).agg(seats=("seat", "size"), players=("players", "first"),
+                                                     wins=("win", "sum"))
+    wrong_size = per_game.index[per_game["seats"] != per_game["players"]]
+    if len(wrong_size):
+        game = wrong_size[0]
+        raise ResultsError(f"{root}: game {game} has {per_game.at[game, 'seats']} rows for "
+                           f"{per_game.at[game, 'players']} players")
+    wrong_wins = per_game.index[np.abs(per_game["wins"] - 1.0) > WIN_SUM_TOLERANCE]
+    if len(wrong_wins):
+        game = wrong_wins[0]
+        raise ResultsError(f"{root}: game {game} has wins summing to {per_game.at[game, 'wins']:.6g} (expected 1)")

@@ -1,0 +1,369 @@
+"""The report's sections: each runs its statistics and turns them into prose, tables, figures and findings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from reports import figures
+from reports.document import Section, Table, p_text, percent
+from reports.homogeneity import homogeneity_table
+from reports.multiple_testing import ALPHA, holm
+from reports.power import DIFFERENCES, POWER, detectable_difference, sample_size_table
+from reports.provenance import Provenance
+from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, Ratings, rate, rating_table, share_ahead
+from reports.regression import INTERCEPT, regression_table
+from reports.scoring import energy_per_round, score_distribution, vp_by_source
+from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
+from reports.win_rates import group_labels, win_rate_table
+
+CELL_KEYS = ("cell", "strategy", "players")
+BOT_COLUMN = "strategy"
+MAX_LISTED = 8
+ADVISED_DIFFERENCE = 0.03
+FACTOR_NAMES = {
+    "company": "companies", "officer": "officers", "strategy": "bots", "cell": "cells", "seat": "seats",
+    "turn_pos_r1": "round-1 turn positions", "players": "player counts",
+}
+
+
+def build_sections(rows: pd.DataFrame, provenance: Provenance) -> list[Section]:
+    """All sections in report order, the summary first."""
+    cells = win_rate_table(rows, CELL_KEYS)
+    ratings = rate(rows, BOT_COLUMN, seed=provenance.master_seed) if _varies(rows, BOT_COLUMN) else None
+    ladder = rating_table(rows, ratings, BOT_COLUMN) if ratings is not None else None
+    body = [
+        cells_section(cells, provenance),
+        company_officer_section(rows, provenance),
+        homogeneity_section(rows),
+        seat_section(rows, provenance),
+        regression_section(rows),
+        ratings_section(ratings, ladder, provenance),
+        search_budget_section(ladder, provenance),
+        vp_sources_section(rows, provenance),
+        scores_section(rows, provenance),
+        energy_section(rows, provenance),
+        sample_size_section(cells),
+    ]
+    return [summary_section(body, provenance), *body, methods_section()]
+
+
+def _varies(rows: pd.DataFrame, column: str) -> bool:
+    """Whether a column takes more than one value."""
+    return rows[column].nunique() > 1
+
+
+def _groupings(rows: pd.DataFrame) -> list[str]:
+    """Columns the descriptive sections break down by: company, and bot when several bots played."""
+    return ["company", *([BOT_COLUMN] if _varies(rows, BOT_COLUMN) else [])]
+
+
+def _listed(items: Sequence[str]) -> str:
+    """Join at most MAX_LISTED items, saying how many more there are."""
+    shown = "; ".join(items[:MAX_LISTED])
+    return shown + (f"; and {len(items) - MAX_LISTED} more" if len(items) > MAX_LISTED else "")
+
+
+def significance_findings(table: pd.DataFrame, labels: list[str], noun: str) -> list[str]:
+    """Plain-language statements of which groups in a win-rate table differ from parity after correction."""
+    holm_hits = table["holm_significant"].to_numpy()
+    bh_only = table["bh_significant"].to_numpy() & ~holm_hits
+    described = [
+        f"{label} wins {percent(row.win_rate)} (95% CI {percent(row.ci_low)} to {percent(row.ci_high)}) vs parity "
+        f"{percent(row.parity)}, Holm-adjusted {p_text(row.p_holm)}"
+        for label, row, hit in zip(labels, table.itertuples(index=False), holm_hits) if hit
+    ]
+    findings = [
+        f"{len(described)} of {len(table)} {noun} differ from parity after Holm correction (family-wise error 5%): "
+        f"{_listed(described)}." if described else
+        f"None of the {len(table)} {noun} differs from parity after Holm correction (family-wise error 5%)."
+    ]
+    if bh_only.any():
+        extra = [label for label, hit in zip(labels, bh_only) if hit]
+        findings.append(f"Benjamini-Hochberg (false-discovery rate 5%) also flags {len(extra)} of the {noun}: "
+                        f"{_listed(extra)}.")
+    rest = table[~holm_hits]
+    if len(rest):
+        smallest = rest.loc[rest["n"].idxmin()]
+        reach = detectable_difference(float(smallest["parity"]), int(smallest["n"]))
+        findings.append(
+            f"The other {len(rest)} {noun} show no significant difference, which is not proof of balance: with the "
+            f"smallest at n = {int(smallest['n']):,} seat-games, advantages below about {100 * reach:.1f} points "
+            f"would usually go undetected ({POWER:.0%} power)."
+        )
+    return findings
+
+
+def cells_section(cells: pd.DataFrame, provenance: Provenance) -> Section:
+    """Win rate per experiment cell (and bot, and player count) against parity."""
+    labels = group_labels(cells, CELL_KEYS)
+    return Section(
+        key="cells",
+        title="Win rate per cell",
+        paragraphs=[
+            "Each cell's share of wins against parity (1 / players). Tied winners split the win, so win totals can "
+            "be fractional. Intervals are 95% Wilson intervals; p-values are exact two-sided binomial tests on the "
+            "win total rounded to the nearest integer (halves up). Holm controls the family-wise error across all "
+            "cells, Benjamini-Hochberg the false-discovery rate. A cell is split by bot and player count when those "
+            "vary, because both change the expected win rate.",
+        ],
+        tables=[Table("win_rate_by_cell", "Win rate per cell vs parity", cells)],
+        figures=[figures.forest_figure(cells, labels, "Win rate per cell: difference from parity", provenance)],
+        findings=significance_findings(cells, labels, "cells"),
+    )
+
+
+def company_officer_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """Company x officer pairs against parity, as a heatmap with significance marks."""
+    pairs = win_rate_table(rows, ("company", "officer"))
+    labels = [f"{row.company} with {row.officer}" for row in pairs.itertuples(index=False)]
+    return Section(
+        key="company-officer",
+        title="Company x officer",
+        paragraphs=[
+            "Win rate of every company and executive officer pairing against parity, pooled over bots. Marks: "
+            "* significant after Holm correction across all pairs, + significant after Benjamini-Hochberg only.",
+        ],
+        tables=[Table("win_rate_by_company_officer", "Win rate per company and officer vs parity", pairs)],
+        figures=[figures.heatmap_figure(pairs, provenance)],
+        findings=significance_findings(pairs, labels, "company-officer pairs"),
+    )
+
+
+def homogeneity_section(rows: pd.DataFrame) -> Section:
+    """Do the levels of each factor win at different rates at all?"""
+    factors = [factor for factor in ("company", "officer", BOT_COLUMN, "cell", "seat", "turn_pos_r1")
+               if _varies(rows, factor)]
+    table = homogeneity_table(rows, factors)
+    table["p_holm"] = holm(table["p_value"].to_numpy())
+    findings = []
+    for row in table.itertuples(index=False):
+        name = FACTOR_NAMES[row.factor]
+        findings.append(
+            f"The {name} differ in win rate more than chance allows (chi-square {row.statistic:.1f}, df {row.df}, "
+            f"Holm-adjusted {p_text(row.p_holm)})." if row.p_holm <= ALPHA else
+            f"No evidence that the {name} differ in win rate (chi-square {row.statistic:.1f}, df {row.df}, "
+            f"Holm-adjusted {p_text(row.p_holm)})."
+        )
+    return Section(
+        key="homogeneity",
+        title="Homogeneity tests",
+        paragraphs=[
+            "One chi-square test per factor of observed against parity-expected wins per level. Its covariance "
+            "accounts for each game having exactly one winner, so win totals of levels that meet in the same game are "
+            "negatively correlated; the textbook 2 x k table (wins vs games) ignores this and flags differences too "
+            "often. Holm is applied across the factors.",
+        ],
+        tables=[Table("homogeneity", "Homogeneity of win rates across levels", table)],
+        findings=findings,
+    )
+
+
+def seat_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """Win rate by seat and by round-1 turn position."""
+    seats = win_rate_table(rows, ("seat",))
+    turns = win_rate_table(rows, ("turn_pos_r1",))
+    seat_labels = [f"seat {row.seat} ({row.players} players)" for row in seats.itertuples(index=False)]
+    turn_labels = [f"turn position {row.turn_pos_r1} in round 1 ({row.players} players)"
+                   for row in turns.itertuples(index=False)]
+    return Section(
+        key="seats",
+        title="Seat and turn-order effects",
+        paragraphs=["Win rate by seat and by turn-order position in round 1, each against parity; Holm and "
+                    "Benjamini-Hochberg are applied within each table."],
+        tables=[Table("win_rate_by_seat", "Win rate per seat vs parity", seats),
+                Table("win_rate_by_turn_position", "Win rate per round-1 turn position vs parity", turns)],
+        figures=[figures.seat_figure(seats, turns, provenance)],
+        findings=[*significance_findings(seats, seat_labels, "seats")[:2],
+                  *significance_findings(turns, turn_labels, "round-1 turn positions")[:2]],
+    )
+
+
+def _term_findings(table: pd.DataFrame, outcome: str) -> list[str]:
+    """Statements about the regression terms that are significant after Holm."""
+    terms = table[table["factor"] != INTERCEPT]
+    hits = terms[terms["p_holm"] <= ALPHA]
+    if outcome == "win":
+        effects = [f"{row.factor} {row.level} vs {row.reference} (odds ratio {row.odds_ratio:.2f}, Holm-adjusted "
+                   f"{p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
+        subject = "the chance of winning"
+    else:
+        effects = [f"{row.factor} {row.level} vs {row.reference} ({row.coefficient:+.2f} VP, Holm-adjusted "
+                   f"{p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
+        subject = "final VP"
+    if not effects:
+        return [f"No factor level changes {subject} significantly once the others are held fixed "
+                f"(Holm across {len(terms)} terms)."]
+    return [f"Holding the other factors fixed, {subject} differs significantly for {len(effects)} of {len(terms)} "
+            f"terms: {_listed(effects)}."]
+
+
+def regression_section(rows: pd.DataFrame) -> Section:
+    """Logistic regression of win and OLS of VP on company, officer and seat (plus bot and player count when they vary)."""
+    factors = ["company", "officer", "seat", *[factor for factor in (BOT_COLUMN, "players") if _varies(rows, factor)]]
+    logistic, logistic_design, logistic_fit = regression_table(rows, "win", factors)
+    ols, _, _ = regression_table(rows, "vp", factors)
+    paragraphs = [
+        f"Both models use treatment coding on {', '.join(factors)} (reference = first level alphabetically), so each "
+        "coefficient is the effect of one level against the reference with the other factors held fixed. The win "
+        "model is a logistic regression fitted by IRLS (split wins enter as fractions: quasi-likelihood); the VP "
+        "model is ordinary least squares. Standard errors are cluster-robust with one cluster per game, because the "
+        "seats of a game share one outcome; p-values are two-sided z tests, Holm-corrected across the terms.",
+    ]
+    if logistic_design.aliased:
+        aliased = ", ".join(f"{term.factor} {term.level}" for term in logistic_design.aliased)
+        paragraphs.append(f"Dropped as aliased (determined by the other columns in this design): {aliased}.")
+    if not logistic_fit.converged:
+        paragraphs.append("Warning: the logistic fit did not converge (some level may never or always win); "
+                          "treat its coefficients as unreliable.")
+    return Section(
+        key="regression",
+        title="Regression: separating company, officer and seat",
+        paragraphs=paragraphs,
+        tables=[Table("regression_win_logistic", "Logistic regression of win", logistic),
+                Table("regression_vp_ols", "OLS regression of VP", ols)],
+        findings=[*_term_findings(logistic, "win"), *_term_findings(ols, "vp")],
+    )
+
+
+def ratings_section(ratings: Ratings | None, ladder: pd.DataFrame | None, provenance: Provenance) -> Section:
+    """Plackett-Luce rating ladder of the bots."""
+    section = Section(key="ratings", title="Bot ratings (Plackett-Luce)")
+    if ratings is None or ladder is None:
+        section.paragraphs.append(f"Only one bot ({', '.join(provenance.strategies)}) played, so there is no ladder.")
+        return section
+    section.paragraphs.append(
+        "Plackett-Luce strengths fitted to each game's full finishing order with Hunter's MM algorithm; tied places "
+        "are handled Breslow-style. A log-strength difference of 0.69 means twice as likely to finish ahead in a "
+        f"head-to-head. Intervals are 95% percentile intervals from {BOOTSTRAP_REPLICATES} bootstrap resamples of "
+        f"games (seeded with the master seed); {PRIOR_GAMES:g} virtual games per pair of bots keep ratings finite.",
+    )
+    section.tables.append(Table("ratings", "Rating ladder", ladder))
+    section.figures.append(figures.rating_ladder_figure(ladder, BOT_COLUMN, provenance))
+    best, second = ladder[BOT_COLUMN].iloc[0], ladder[BOT_COLUMN].iloc[1]
+    top = ladder.iloc[0]
+    ahead = share_ahead(ratings, best, second)
+    section.findings.append(
+        f"Strongest bot: {best} (log-strength {top['log_strength']:+.2f}, 95% CI {top['ci_low']:+.2f} to "
+        f"{top['ci_high']:+.2f}); it is rated above the runner-up {second} in {ahead:.1%} of bootstrap resamples"
+        + (", so the order of the top two is clear." if min(ahead, 1 - ahead) <= ALPHA / 2 else
+           ", so the top two are not clearly separated.")
+    )
+    return section
+
+
+def search_budget_section(ladder: pd.DataFrame | None, provenance: Provenance) -> Section:
+    """Rating against the `iters` search budget for bots that differ only in it."""
+    section = Section(key="search-budget", title="Strength versus search budget")
+    budget = search_budget_table(ladder) if ladder is not None else pd.DataFrame()
+    if budget.empty:
+        section.paragraphs.append(f"No two bots differ only in their {BUDGET_PARAMETER} parameter, so there is no "
+                                  "search-budget curve.")
+        return section
+    section.paragraphs.append(f"Ratings from the ladder for bots that differ only in {BUDGET_PARAMETER}, "
+                              "grouped by the rest of the spec.")
+    section.tables.append(Table("search_budget", "Strength versus search budget", budget))
+    section.figures.append(figures.search_budget_figure(budget, provenance))
+    return section
+
+
+def vp_sources_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """Mean VP by source per company (and per bot)."""
+    section = Section(key="vp-sources", title="VP by source",
+                      paragraphs=["Mean final VP split by where it came from; the sources add up to the total."])
+    for by in _groupings(rows):
+        table = vp_by_source(rows, by)
+        section.tables.append(Table(f"vp_by_source_{by}", f"Mean VP by source per {by}", table))
+        section.figures.append(figures.vp_sources_figure(table, by, provenance))
+    return section
+
+
+def scores_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """Final VP distributions per company (and per bot)."""
+    section = Section(key="scores", title="Score distributions",
+                      paragraphs=["Spread of final VP: mean, standard deviation and quantiles."])
+    for by in _groupings(rows):
+        table = score_distribution(rows, by)
+        section.tables.append(Table(f"score_distribution_{by}", f"Final VP distribution per {by}", table))
+        section.figures.append(figures.score_distribution_figure(table, by, provenance))
+    return section
+
+
+def energy_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """Energy per round per company (and per bot)."""
+    section = Section(key="energy", title="Energy per round",
+                      paragraphs=["Mean energy produced at each round's scoring."])
+    for by in _groupings(rows):
+        table = energy_per_round(rows, by)
+        section.tables.append(Table(f"energy_per_round_{by}", f"Mean energy per round per {by}", table))
+        section.figures.append(figures.energy_figure(table, by, provenance))
+    return section
+
+
+def sample_size_section(cells: pd.DataFrame) -> Section:
+    """How many games per cell a given difference from parity needs."""
+    player_counts = sorted(int(count) for count in cells["players"].unique())
+    table = sample_size_table(player_counts, cells=len(cells))
+    findings = []
+    for players in player_counts:
+        advice = table[(table["players"] == players) & (table["difference"] == ADVISED_DIFFERENCE)].iloc[0]
+        smallest = int(cells.loc[cells["players"] == players, "n"].min())
+        findings.append(
+            f"To detect a {100 * ADVISED_DIFFERENCE:.0f}-point difference in win rate from parity "
+            f"({percent(advice['parity'])}, {players} players) at {POWER:.0%} power and alpha {ALPHA} you need "
+            f"{int(advice['games_per_cell']):,} games per cell ({int(advice['games_per_cell_holm']):,} with Holm "
+            f"across {len(cells)} cells); the smallest cell here has {smallest:,}."
+        )
+    return Section(
+        key="sample-size",
+        title="Sample-size advisor",
+        paragraphs=[
+            f"Games per cell needed to detect an advantage of d points over parity ({', '.join(f'{100 * d:g}' for d in DIFFERENCES)}) "
+            f"with a two-sided test at alpha {ALPHA} and {POWER:.0%} power (normal approximation). The Holm column "
+            "uses alpha / m, the threshold the most significant of m cells must clear.",
+        ],
+        tables=[Table("sample_size", "Games per cell needed", table)],
+        findings=findings,
+    )
+
+
+def summary_section(body: list[Section], provenance: Provenance) -> Section:
+    """What was run, caveats, and every section's findings."""
+    players = "/".join(str(count) for count in provenance.players)
+    paragraphs = [
+        f"Experiment {provenance.experiment} ({provenance.kind}): {provenance.games:,} games "
+        f"({provenance.rows:,} seat results) with {players} players; bots: {', '.join(provenance.strategies)}; "
+        f"map {provenance.map_name}. Significance means after correction for the number of comparisons; "
+        "'not significant' means the data cannot tell the difference from chance, not that there is none.",
+    ]
+    if provenance.map_label:
+        paragraphs.append(f"{provenance.map_label}: the map is not the official one, so conclusions may not "
+                          "transfer to the published game.")
+    if not provenance.complete:
+        paragraphs.append(f"Incomplete run: {provenance.games:,} of {provenance.games_planned:,} planned games"
+                          + ("" if provenance.finished else "; the run has not ended (still running or interrupted)")
+                          + ".")
+    return Section(key="summary", title="Summary", paragraphs=paragraphs,
+                   findings=[finding for section in body for finding in section.findings])
+
+
+def methods_section() -> Section:
+    """Short notes on methods and their assumptions."""
+    return Section(
+        key="methods",
+        title="Methods and caveats",
+        paragraphs=[
+            "Rows are seats of games. Exact binomial tests treat a cell's seat-games as independent trials; when a "
+            "cell appears twice in one game, or wins are split by ties, the true variance is smaller and the test is "
+            "conservative. Holm is valid under any dependence between cells; Benjamini-Hochberg assumes positive "
+            "dependence, which cells competing in the same games do not strictly satisfy, so treat its extra flags "
+            "as leads rather than conclusions.",
+            "Homogeneity tests and cluster-robust regression errors account for the seats of a game sharing one "
+            "outcome. Regression p-values use the normal approximation, appropriate for the hundreds of games "
+            "reports are meant for.",
+            "All figures and tables carry the provenance line: games, bots, player counts, map and its fidelity, "
+            "package version and master seed. Tables are also written as CSV files next to this report; their "
+            "first lines are '#' comments holding the same provenance (pandas: read_csv(path, comment='#')).",
+        ],
+    )

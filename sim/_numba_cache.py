@@ -1,0 +1,42 @@
+"""Keeps numba's on-disk cache from serving stale machine code.
+
+Numba keys a cached function on its own file only, not on the functions and constants it uses from other
+modules; an edit to `sim/rules/water.py` would leave callers' caches stale. We therefore point the cache at a
+directory named by a hash of every engine source file (and the numba version), so any change to the code
+starts a fresh cache. Must run before numba compiles anything (it is imported first by `sim`).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+_ROOTS = ("sim", "strategies")
+
+
+def source_digest() -> str:
+    """Hash of the engine's and bots' Python sources plus the numba version."""
+    import numba
+
+    h = hashlib.sha256(numba.__version__.encode())
+    top = Path(__file__).resolve().parent.parent
+    for root in _ROOTS:
+        for f in sorted((top / root).rglob("*.py")):
+            h.update(str(f.relative_to(top)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def configure() -> Path:
+    """Points numba's cache at a directory unique to this source tree (unless the user chose one)."""
+    import numba
+
+    if os.environ.get("BARRAGE_NUMBA_CACHE_DIR"):
+        base = Path(os.environ["BARRAGE_NUMBA_CACHE_DIR"])
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "barrage-sim" / "numba"
+    path = base / source_digest()
+    path.mkdir(parents=True, exist_ok=True)
+    os.environ["NUMBA_CACHE_DIR"] = str(path)
+    numba.config.CACHE_DIR = str(path)
+    return path

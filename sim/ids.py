@@ -1,0 +1,113 @@
+"""Integer identifiers shared by the tables, the engine and the Python API.
+
+Names (as the data files spell them) map to these ids in `sim.tables`; the engine only sees ints.
+"""
+
+# Companies (COMPANY-*), in data-file order.
+COMPANY_NAMES = ("USA", "Germany", "Italy", "France")
+USA, GERMANY, ITALY, FRANCE = 0, 1, 2, 3
+
+# Executive officers of the base game (OFFICER-*), in data-file order.
+OFFICER_NAMES = (
+    "Wilhelm Adler", "Graziano Del Monte", "Viktor Fiesler", "Jill McDowell",
+    "Solomon P. Jordan", "Anton Krylov", "Mahiri Sekibo",
+)
+WILHELM, GRAZIANO, VIKTOR, JILL, SOLOMON, ANTON, MAHIRI = range(7)
+NO_OFFICER = -1
+
+# Areas (TERM-03).
+AREA_NAMES = ("mountain", "hill", "plain")
+MOUNTAIN, HILL, PLAIN = 0, 1, 2
+
+# Structure types.
+STRUCTURE_NAMES = ("base", "elevation", "conduit", "powerhouse")
+BASE, ELEVATION, CONDUIT, POWERHOUSE = 0, 1, 2, 3
+WILD = 4  # tile structure: builds any type
+
+# Technology tiles: 5 basic (wild only in the introductory game), 15 advanced, Anton's special tile.
+TILE_NAMES = (
+    "base", "elevation", "conduit", "powerhouse", "wild",
+    "L1_base", "L1_elevation", "L1_conduit", "L1_powerhouse", "L1_wild",
+    "L2_base", "L2_elevation", "L2_conduit", "L2_powerhouse", "L2_wild",
+    "L3_base", "L3_elevation", "L3_conduit", "L3_powerhouse", "L3_wild",
+    "anton",
+)
+T_BASIC_WILD = 4
+T_L1_BASE, T_L1_ELEV, T_L1_COND, T_L1_PH, T_L1_WILD = 5, 6, 7, 8, 9
+T_L2_BASE, T_L2_ELEV, T_L2_COND, T_L2_PH, T_L2_WILD = 10, 11, 12, 13, 14
+T_L3_BASE, T_L3_ELEV, T_L3_COND, T_L3_PH, T_L3_WILD = 15, 16, 17, 18, 19
+T_ANTON = 20
+N_TILES = 21
+FIRST_ADVANCED_TILE, N_ADVANCED_TILES = 5, 15
+TILE_NOT_OWNED, TILE_IN_SUPPLY = -1, 6  # tile location; 0..5 = wheel segment
+
+# Contract colours / kinds.
+CONTRACT_KIND_NAMES = ("green", "yellow", "red", "starting", "national")
+GREEN, YELLOW, RED, STARTING, NATIONAL = 0, 1, 2, 3, 4
+# Contract states.
+CS_BOX, CS_PILE, CS_DISPLAY, CS_HAND, CS_FULFILLED, CS_NATIONAL_BOARD, CS_DISCARDED, CS_DEALT = range(8)
+
+# Reward keys (REWARD-*), column order of the reward table.
+REWARD_KEYS = (
+    "credits", "vp", "excavators", "mixers", "any_machine", "energy", "rotate_wheel",
+    "drops_flowing_now", "drops_to_headstreams", "free_base", "free_conduit_max_value",
+    "free_powerhouse", "free_elevation", "fulfill_own_contract_max", "energy_produced",
+)
+(RK_CREDITS, RK_VP, RK_EXC, RK_MIX, RK_ANY_MACHINE, RK_ENERGY, RK_ROTATE, RK_DROPS_NOW,
+ RK_DROPS_HEAD, RK_FREE_BASE, RK_FREE_CONDUIT, RK_FREE_PH, RK_FREE_ELEV, RK_FULFIL_OWN,
+ RK_ENERGY_PRODUCED) = range(15)
+N_REWARD_KEYS = 15
+FULFIL_ANY = 99  # "fulfill_own_contract_max: any"
+
+# Management-board row kinds (§6).
+ROW_KIND_NAMES = ("turbine", "water_2_delayed", "water_1_now", "workshop", "machinery_exc",
+                  "machinery_any", "machinery_exc_mix", "contract_take", "patent")
+(K_TURBINE, K_WATER2, K_WATER1, K_WORKSHOP, K_MACH_EXC, K_MACH_ANY, K_MACH_EM, K_CONTRACT,
+ K_PATENT) = range(9)
+
+# Bonus tiles (BONUS-04) and objective tiles (OBJECTIVE-*), in data-file order.
+BONUS_NAMES = ("contracts", "bases", "elevations", "conduits", "powerhouses", "advanced_tiles")
+B_CONTRACTS, B_BASES, B_ELEVATIONS, B_CONDUITS, B_POWERHOUSES, B_ADVANCED = range(6)
+OBJECTIVE_NAMES = ("paying_spaces", "best_area", "connections", "weakest_area", "basins_with_1",
+                   "basins_with_3")
+O_PAYING, O_BEST_AREA, O_CONNECTIONS, O_WEAKEST_AREA, O_BASINS1, O_BASINS3 = range(6)
+
+# VP sources (the result's VP breakdown; they sum to VP).
+VP_SOURCE_NAMES = ("start", "energy_award", "energy_track", "bonus_tiles", "objective", "resources",
+                   "dams", "contracts", "incomes", "conduits", "tiles")
+(VS_START, VS_ENERGY_AWARD, VS_ENERGY_TRACK, VS_BONUS, VS_OBJECTIVE, VS_RESOURCES, VS_DAMS,
+ VS_CONTRACTS, VS_INCOMES, VS_CONDUITS, VS_TILES) = range(11)
+N_VP_SOURCES = 11
+
+# Game phases (ROUND-02).
+PHASE_NAMES = ("setup", "income", "actions", "water_flow", "scoring", "end_of_round", "over")
+PH_SETUP, PH_INCOME, PH_ACTIONS, PH_WATER, PH_SCORING, PH_EOR, PH_OVER = range(7)
+
+NEUTRAL = 4  # dam owner of a neutral dam
+NOBODY = -1
+
+# Engine tasks on the decision stack. A *choice* task waits for a move; an *auto* task resolves itself.
+# Frame = [kind, player, a0, a1, a2, a3, a4, a5].
+(TK_SETUP_PICK, TK_MAIN, TK_BUILD, TK_PAY, TK_PRODUCE, TK_FULFIL, TK_DROP, TK_TAKE_CONTRACT,
+ TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI) = range(12)
+FIRST_AUTO_TASK = 20
+(TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
+ TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
+ TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_INCOME_PARTS) = range(20, 37)
+TASK_NAMES = {
+    TK_SETUP_PICK: "choose a company and starting contract", TK_MAIN: "choose an action",
+    TK_BUILD: "choose what to build, where, with which tile", TK_PAY: "choose how to pay",
+    TK_PRODUCE: "choose a production", TK_FULFIL: "choose a contract to fulfil",
+    TK_DROP: "choose a headstream for a drop", TK_TAKE_CONTRACT: "choose a contract to take",
+    TK_DISCARD: "choose a contract to discard", TK_MACHINE: "choose machineries",
+    TK_FREE_PLACE: "choose where to place a free structure", TK_MAHIRI: "choose an officer to copy",
+}
+
+# Move payloads (interpretation depends on the task on top of the stack).
+MV_BANK = 100          # MAIN: 100 + k engineers on the Bank
+MV_CONSTRUCT = 200     # MAIN: construction action on the leftmost free company-board space
+MV_FREE_TILE = 300     # MAIN: 300 + tile: engineer-free tile action (TECH-06)
+MV_MAHIRI = 400        # MAIN: Mahiri's officer space
+MV_PASS = 500          # MAIN: pass (TURN-09)
+MV_SKIP = 1 << 20      # optional decisions: decline
+MV_NONE = 999          # FULFIL: fulfil nothing; DROP: place no more drops

@@ -1,0 +1,107 @@
+"""Offsets of the flat int64 game-state vector (one game = one vector; copying a state is one copy).
+
+Sizes are the maxima over the supported maps (`MAX_*`), so one compiled engine serves every variant;
+the variant's actual sizes live in the tables. Per-company fields sit in blocks of `CO_SIZE` starting at
+`COMPANY_BASE + c * CO_SIZE`.
+"""
+
+MAX_PLAYERS = 4
+MAX_DAMS = 26          # five-player map: 13 basins x 2
+MAX_CONDUITS = 26
+MAX_PH = 27
+MAX_ZONES = 16
+MAX_HEADSTREAMS = 5
+N_CONTRACTS = 55       # 4 starting + 6 national + 45 private
+PILE_SIZE = 15
+N_ADV = 15
+STACK_DEPTH = 48
+FRAME = 8
+N_SPACES = 35          # management-board spaces (BLOCK-01), Bank excluded
+
+_fields = []
+
+
+def _alloc(name: str, size: int = 1) -> int:
+    start = sum(s for _, s in _fields)
+    _fields.append((name, size))
+    return start
+
+
+# Global fields
+G_RNG = _alloc("rng")
+G_ROUND = _alloc("round")
+G_PHASE = _alloc("phase")
+G_CURRENT = _alloc("current")
+G_TURN_ORDER = _alloc("turn_order", MAX_PLAYERS)       # company at each turn-order position
+G_PASSED = _alloc("passed", MAX_PLAYERS)
+G_FIRST_CHOOSER = _alloc("first_chooser")
+G_DECISIONS = _alloc("decisions")
+G_MOVES = _alloc("moves")
+G_DROPS_CREATED = _alloc("drops_created")
+G_DROPS_REMOVED = _alloc("drops_removed")
+G_OBJECTIVE = _alloc("objective")
+G_BONUS = _alloc("bonus", 5)
+G_STACK_N = _alloc("stack_n")
+STACK = _alloc("stack", STACK_DEPTH * FRAME)
+DAM_OWNER = _alloc("dam_owner", MAX_DAMS)
+DAM_LEVEL = _alloc("dam_level", MAX_DAMS)
+DAM_DROPS = _alloc("dam_drops", MAX_DAMS)
+COND_OWNER = _alloc("conduit_owner", MAX_CONDUITS)
+PH_OWNER = _alloc("powerhouse_owner", MAX_PH)
+HEAD_TILE = _alloc("headstream_tile", MAX_HEADSTREAMS)
+HEAD_DROPS = _alloc("headstream_drops", MAX_HEADSTREAMS)
+SPACE_OCC = _alloc("space_occupant", N_SPACES)
+SPACE_ENG = _alloc("space_engineers", N_SPACES)
+CON_STATE = _alloc("contract_state", N_CONTRACTS)
+CON_OWNER = _alloc("contract_owner", N_CONTRACTS)
+PILE = _alloc("contract_piles", 3 * PILE_SIZE)          # per colour, in draw order
+PILE_POS = _alloc("contract_pile_pos", 3)              # next undrawn index per colour
+DISPLAY = _alloc("contract_display", 6)                # colour * 2 + slot -> contract or -1
+TECH_PILE = _alloc("tech_pile", N_ADV)                 # piles I, II, III concatenated, in draw order
+TECH_POS = _alloc("tech_pile_pos")
+PATENT = _alloc("patent_display", 3)                   # tile id or -1
+MAHIRI_POOL = _alloc("mahiri_pool", 3)                 # officers Mahiri may copy (SETUP-19)
+PAIR_COMPANY = _alloc("pairing_company", MAX_PLAYERS)  # setup pairings (SETUP-13..15)
+PAIR_OFFICER = _alloc("pairing_officer", MAX_PLAYERS)
+PAIR_TAKEN = _alloc("pairing_taken", MAX_PLAYERS)
+START_DEALT = _alloc("starting_dealt", MAX_PLAYERS)    # starting contracts dealt at setup (-1 = taken)
+COMPANY_BASE = sum(s for _, s in _fields)
+
+# Per-company block
+_co = []
+
+
+def _co_alloc(name: str, size: int = 1) -> int:
+    start = sum(s for _, s in _co)
+    _co.append((name, size))
+    return start
+
+
+C_COMPANY = _co_alloc("company")
+C_OFFICER = _co_alloc("officer")
+C_EFF_OFFICER = _co_alloc("effective_officer")         # differs from officer while Mahiri copies
+C_CREDITS = _co_alloc("credits")
+C_EXC = _co_alloc("excavators")
+C_MIX = _co_alloc("mixers")
+C_ENG = _co_alloc("engineers")                         # in personal supply
+C_VP = _co_alloc("vp")
+C_ENERGY = _co_alloc("energy")                         # energy this round (TERM-09)
+C_PIECES = _co_alloc("pieces_left", 4)                 # on the company board, by structure type
+C_WHEEL_OPEN = _co_alloc("wheel_open")
+C_WHEEL_EXC = _co_alloc("wheel_excavators", 6)
+C_WHEEL_MIX = _co_alloc("wheel_mixers", 6)
+C_TILE_LOC = _co_alloc("tile_location", 21)            # -1 not owned, 0..5 wheel segment, 6 supply
+C_CONSTR_USED = _co_alloc("construction_spaces_used")
+C_BANK_ENG = _co_alloc("bank_engineers")
+C_MAHIRI_USED = _co_alloc("mahiri_uses")
+C_VP_SRC = _co_alloc("vp_by_source", 11)
+C_ENERGY_HIST = _co_alloc("energy_by_round", 5)
+C_TURN_POS_HIST = _co_alloc("turn_position_by_round", 5)
+C_DECISIONS = _co_alloc("decisions")
+C_FULFILLED = _co_alloc("contracts_fulfilled")
+CO_SIZE = sum(s for _, s in _co)
+
+STATE_SIZE = COMPANY_BASE + MAX_PLAYERS * CO_SIZE
+
+GLOBAL_FIELDS = tuple(_fields)
+COMPANY_FIELDS = tuple(_co)

@@ -1,0 +1,185 @@
+"""The Actions phase: a company's action choice (TURN-01..12, §6 management board, §7 construction spaces,
+Mahiri's officer space)."""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.company import co, officer
+from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
+from sim.rules.contracts import displayed_count
+from sim.rules.produce import list_productions
+from sim.rules.stack import push
+from sim.rules.wheel import rotate
+
+FREE_TILES = (ids.T_L1_PH, ids.T_L3_BASE)   # TECH-06
+
+
+@njit(cache=True)
+def space_available(S, T, c, s, eng, credits, scratch):
+    """APPX-06: whether company c may place Engineers on management space s now (TURN-03..06, TURN-05)."""
+    if T.space_exists[s] == 0 or S[L.SPACE_OCC + s] != ids.NOBODY:       # BLOCK-04, TURN-06
+        return False
+    if eng < T.space_eng[s]:
+        return False
+    left = credits - T.space_fee[s] - T.space_price[s]
+    if left < 0:
+        return False
+    kind = T.space_kind[s]
+    if kind == ids.K_TURBINE:                                             # ACT-TURBINE-03
+        return list_productions(S, T, c, T.space_param[s], 0, -1, left, scratch, 0, True) > 0
+    if kind == ids.K_CONTRACT:                                            # ACT-CONTRACT-04
+        return displayed_count(S) >= T.space_param[s]
+    if kind == ids.K_PATENT:                                              # ACT-PATENT-01
+        return T.intro[0] == 0 and S[L.PATENT + T.space_param[s]] >= 0
+    return True
+
+
+@njit(cache=True)
+def free_tile_action_possible(S, T, c, credits, scratch):
+    """TECH-06: an engineer-free tile action can be taken now."""
+    for t in FREE_TILES:
+        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, scratch, 0, True) > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def mahiri_copy_useful(S, T, c, o, eng_after, credits_after, scratch):
+    """OFFICER-MAHIRI-02: copying officer o leaves Mahiri an extra action to take."""
+    if eng_after >= 1:
+        return True                    # the Bank is always open (ACT-BANK-01)
+    b = co(c)
+    saved = S[b + L.C_EFF_OFFICER]
+    S[b + L.C_EFF_OFFICER] = o
+    ok = free_tile_action_possible(S, T, c, credits_after, scratch)
+    S[b + L.C_EFF_OFFICER] = saved
+    return ok
+
+
+@njit(cache=True)
+def list_main_moves(S, T, c, extra, out, scratch):
+    """TURN-02: every action company c may take on its turn (extra = Mahiri's immediate extra action)."""
+    b = co(c)
+    eng = S[b + L.C_ENG]
+    credits = S[b + L.C_CREDITS]
+    n = 0
+    for s in range(L.N_SPACES):
+        if space_available(S, T, c, s, eng, credits, scratch):
+            out[n] = s
+            n += 1
+    for k in range(1, eng + 1):                                           # ACT-BANK-01
+        out[n] = ids.MV_BANK + k
+        n += 1
+    i = S[b + L.C_CONSTR_USED]                                            # CONSTRUCT-01..03
+    if i < 4 and eng >= T.constr_eng[i] and credits >= T.constr_fee[i]:
+        if list_builds(S, T, c, BUILD_ACTION, 0, credits - T.constr_fee[i], scratch, 0, True) > 0:
+            out[n] = ids.MV_CONSTRUCT
+            n += 1
+    for t in FREE_TILES:                                                  # TECH-06
+        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, scratch, 0, True) > 0:
+            out[n] = ids.MV_FREE_TILE + t
+            n += 1
+    if extra == 0 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
+        used = S[b + L.C_MAHIRI_USED]
+        fee = 3 if used == 1 else 0
+        if used < 2 and eng >= 1 and credits >= fee:
+            for j in range(3):
+                o = S[L.MAHIRI_POOL + j]
+                if o >= 0 and mahiri_copy_useful(S, T, c, o, eng - 1, credits - fee, scratch):
+                    out[n] = ids.MV_MAHIRI
+                    n += 1
+                    break
+    if extra == 0 and eng == 0:                                           # TURN-09
+        out[n] = ids.MV_PASS
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def list_mahiri_copies(S, T, c, out, scratch):
+    """OFFICER-MAHIRI-02: officers of the copy pool that leave an extra action."""
+    b = co(c)
+    n = 0
+    for j in range(3):
+        o = S[L.MAHIRI_POOL + j]
+        if o >= 0 and mahiri_copy_useful(S, T, c, o, S[b + L.C_ENG], S[b + L.C_CREDITS], scratch):
+            out[n] = o
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def occupy_space(S, T, c, s):
+    """Places the Engineers, pays fee and price, and starts the action of management space s."""
+    b = co(c)
+    S[L.SPACE_OCC + s] = c
+    S[L.SPACE_ENG + s] = T.space_eng[s]
+    S[b + L.C_ENG] -= T.space_eng[s]
+    S[b + L.C_CREDITS] -= T.space_fee[s] + T.space_price[s]              # TURN-04, action price
+    kind = T.space_kind[s]
+    p = T.space_param[s]
+    if kind == ids.K_TURBINE:                                             # ACT-TURBINE-01
+        push(S, ids.TK_PRODUCE, c, p, 0, -1)
+    elif kind == ids.K_WATER2:                                            # ACT-WATER-01: exactly 2, delayed
+        push(S, ids.TK_DROP, c, 2, 0, 1)
+    elif kind == ids.K_WATER1:                                            # ACT-WATER-02: exactly 1, now
+        push(S, ids.TK_DROP, c, 1, 1, 1)
+    elif kind == ids.K_WORKSHOP:                                          # ACT-WORKSHOP-01
+        rotate(S, c, p)
+    elif kind == ids.K_MACH_EXC:                                          # ACT-MACHINERY-02
+        S[b + L.C_EXC] += 1
+    elif kind == ids.K_MACH_ANY:
+        push(S, ids.TK_MACHINE, c, 1)
+    elif kind == ids.K_MACH_EM:
+        S[b + L.C_EXC] += 1
+        S[b + L.C_MIX] += 1
+    elif kind == ids.K_CONTRACT:                                          # ACT-CONTRACT-01/02/05
+        push(S, ids.TK_CHECK_HAND, c)
+        push(S, ids.TK_TAKE_CONTRACT, c, p)
+    elif kind == ids.K_PATENT:                                            # ACT-PATENT-01..03
+        t = S[L.PATENT + p]
+        S[L.PATENT + p] = -1
+        S[b + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
+
+
+@njit(cache=True)
+def apply_main_move(S, T, c, move):
+    """Resolves company c's chosen action (its sub-decisions are pushed as tasks)."""
+    b = co(c)
+    if move < L.N_SPACES:
+        occupy_space(S, T, c, move)
+    elif move < ids.MV_CONSTRUCT:                                         # Bank
+        k = move - ids.MV_BANK
+        S[b + L.C_ENG] -= k
+        S[b + L.C_BANK_ENG] += k
+        S[b + L.C_CREDITS] += k
+    elif move == ids.MV_CONSTRUCT:                                        # CONSTRUCT-04 step 1
+        i = S[b + L.C_CONSTR_USED]
+        S[b + L.C_CONSTR_USED] = i + 1
+        S[b + L.C_ENG] -= T.constr_eng[i]
+        S[b + L.C_CREDITS] -= T.constr_fee[i]
+        push(S, ids.TK_BUILD, c, BUILD_ACTION, 0)
+    elif move < ids.MV_MAHIRI:                                            # TECH-06
+        push(S, ids.TK_BUILD, c, BUILD_FREE_TILE, move - ids.MV_FREE_TILE)
+    elif move == ids.MV_MAHIRI:
+        used = S[b + L.C_MAHIRI_USED]
+        S[b + L.C_MAHIRI_USED] = used + 1
+        S[b + L.C_ENG] -= 1
+        if used == 1:
+            S[b + L.C_CREDITS] -= 3
+        push(S, ids.TK_MAHIRI, c)
+    else:                                                                 # TURN-09
+        S[L.G_PASSED + c] = 1
+
+
+@njit(cache=True)
+def engineers_placed(S, T, c):
+    """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
+    b = co(c)
+    n = S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED]
+    for i in range(S[b + L.C_CONSTR_USED]):
+        n += T.constr_eng[i]
+    for s in range(L.N_SPACES):
+        if S[L.SPACE_OCC + s] == c:
+            n += S[L.SPACE_ENG + s]
+    return n

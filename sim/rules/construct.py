@@ -1,0 +1,364 @@
+"""Construction (CONSTRUCT-01..23): placement limits, costs with modifiers, payments, placing pieces,
+incomes revealed (INCOME-04..06) and technology-tile effects (ADV-*)."""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.company import add_energy, add_vp, advanced_tiles_owned, built, co, company_of, officer
+from sim.rules.rewards import give_reward
+from sim.rules.stack import push
+from sim.rules.water import capacity, place_drop_directly
+from sim.rules.wheel import put_on_wheel, rotate_step
+
+# Tile modes of a build choice: which physical tile goes to the wheel.
+TILE_ITSELF = 0       # the tile itself
+TILE_ANTON = 1        # Anton's special tile, copying a tile on his wheel (OFFICER-ANTON-01)
+TILE_NONE = 2         # Mahiri copying Anton: a wheel tile used in place (OFFICER-MAHIRI-03)
+
+# TK_BUILD modes
+BUILD_ACTION = 0      # construction action on a company-board space
+BUILD_FREE_TILE = 1   # engineer-free tile action (TECH-06)
+
+
+@njit(cache=True)
+def space_kind(T, g):
+    """Structure family of map space g: 0 dam, 1 conduit, 2 powerhouse."""
+    nd = T.n_dams[0]
+    if g < nd:
+        return 0
+    if g < nd + T.n_conduits[0]:
+        return 1
+    return 2
+
+
+@njit(cache=True)
+def space_zone(T, g):
+    """Zone of map space g (a conduit lies in the zone where it starts)."""
+    nd = T.n_dams[0]
+    nc = T.n_conduits[0]
+    if g < nd:
+        return T.dam_zone[g]
+    if g < nd + nc:
+        return T.cond_zone[g - nd]
+    return T.ph_zone[g - nd - nc]
+
+
+@njit(cache=True)
+def n_map_spaces(T):
+    """Number of building spaces on the map."""
+    return T.n_dams[0] + T.n_conduits[0] + T.n_ph[0]
+
+
+@njit(cache=True)
+def placeable(S, T, c, g):
+    """The structure company c could place on map space g (CONSTRUCT-07, -13..16), or -1."""
+    b = co(c)
+    nd = T.n_dams[0]
+    nc = T.n_conduits[0]
+    if g < nd:
+        owner = S[L.DAM_OWNER + g]
+        if owner == ids.NOBODY:
+            if S[b + L.C_PIECES + ids.BASE] == 0:
+                return -1
+            z = T.dam_zone[g]
+            for j in range(2):
+                d2 = T.zone_dams[z, j]
+                if d2 >= 0 and S[L.DAM_OWNER + d2] == c:
+                    return -1
+            return ids.BASE
+        if owner == c and S[L.DAM_LEVEL + g] < 3 and S[b + L.C_PIECES + ids.ELEVATION] > 0:
+            return ids.ELEVATION
+        return -1
+    if g < nd + nc:
+        if S[L.COND_OWNER + g - nd] == ids.NOBODY and S[b + L.C_PIECES + ids.CONDUIT] > 0:
+            return ids.CONDUIT
+        return -1
+    p = g - nd - nc
+    if S[L.PH_OWNER + p] != ids.NOBODY or S[b + L.C_PIECES + ids.POWERHOUSE] == 0:
+        return -1
+    z = T.ph_zone[p]
+    for j in range(4):
+        q = T.zone_ph[z, j]
+        if q >= 0 and S[L.PH_OWNER + q] == c:
+            return -1
+    return ids.POWERHOUSE
+
+
+@njit(cache=True)
+def red_credits(S, T, g, struct, behav):
+    """CONSTRUCT-08/11: 3 Credits for a Base or Powerhouse on a red-outlined space (ADV-L1-WILD-01 waives it)."""
+    if behav == ids.T_L1_WILD:
+        return 0
+    nd = T.n_dams[0]
+    if struct == ids.BASE and T.dam_upper[g] == 1:
+        return T.red_surcharge[0]
+    if struct == ids.POWERHOUSE and T.ph_paying[g - nd - T.n_conduits[0]] == 1:
+        return T.red_surcharge[0]
+    return 0
+
+
+@njit(cache=True)
+def machinery_need(S, T, c, g, struct, behav):
+    """CONSTRUCT-08..11 with the modifiers of CONSTRUCT-19: returns (excavators, mixers, Jill's mixer
+    alternative or -1)."""
+    nd = T.n_dams[0]
+    off = officer(S, c)
+    if struct == ids.BASE:
+        e = T.base_cost[T.zone_area[T.dam_zone[g]]]
+        if off == ids.WILHELM:                    # OFFICER-WILHELM-01
+            e = 3
+        if behav == ids.T_L3_BASE:                # ADV-L3-BASE-01
+            e = 0
+        return e, 0, -1
+    if struct == ids.ELEVATION:
+        return 0, T.elev_cost[T.zone_area[T.dam_zone[g]]], -1
+    if struct == ids.CONDUIT:
+        v = T.cond_value[g - nd]
+        e = 2 * v
+        if behav == ids.T_L2_COND:                # ADV-L2-CONDUIT-01
+            e = min(5, e)
+        return e, 0, (v if off == ids.JILL else -1)   # OFFICER-JILL-01
+    return 0, T.ph_cost[built(S, T, c, ids.POWERHOUSE)], -1
+
+
+@njit(cache=True)
+def _affordable(S, c, e, m, s, red, credits):
+    b = co(c)
+    return e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and 3 * s + red <= credits
+
+
+@njit(cache=True)
+def _add_unique(out, n0, n, payload):
+    for i in range(n0, n):
+        if out[i] == payload:
+            return n
+    out[n] = payload
+    return n + 1
+
+
+@njit(cache=True)
+def encode_payment(e, m, s):
+    """Move payload of a payment: excavators, mixers and machineries replaced by 3 Credits (Solomon)."""
+    return e + 32 * m + 1024 * s
+
+
+@njit(cache=True)
+def decode_payment(p):
+    """(excavators, mixers, replaced) of a payment move."""
+    return p % 32, (p // 32) % 32, p // 1024
+
+
+@njit(cache=True)
+def list_payments(S, T, c, g, struct, behav, credits, out, n):
+    """Appends every affordable way to pay a build (CONSTRUCT-18/19, ADV-L2-WILD-01, OFFICER-SOLOMON-01)."""
+    n0 = n
+    red = red_credits(S, T, g, struct, behav)
+    e0, m0, jill = machinery_need(S, T, c, g, struct, behav)
+    solomon = officer(S, c) == ids.SOLOMON
+    wild = behav == ids.T_L2_WILD
+    for alt in range(2):
+        if alt == 0:
+            E, M = e0, m0
+        elif jill >= 0:
+            E, M = 0, jill
+        else:
+            break
+        if wild:
+            tot = E + M
+            smax = tot if solomon else 0
+            for s in range(smax + 1):
+                for e in range(tot - s + 1):
+                    m = tot - s - e
+                    if _affordable(S, c, e, m, s, red, credits):
+                        n = _add_unique(out, n0, n, encode_payment(e, m, s))
+        else:
+            elo = 0 if solomon else E
+            mlo = 0 if solomon else M
+            for e in range(elo, E + 1):
+                for m in range(mlo, M + 1):
+                    s = E - e + M - m
+                    if _affordable(S, c, e, m, s, red, credits):
+                        n = _add_unique(out, n0, n, encode_payment(e, m, s))
+    return n
+
+
+@njit(cache=True)
+def payment_exists(S, T, c, g, struct, behav, credits):
+    """Whether list_payments would find at least one option (closed form, no buffer)."""
+    b = co(c)
+    exc = S[b + L.C_EXC]
+    mix = S[b + L.C_MIX]
+    red = red_credits(S, T, g, struct, behav)
+    e0, m0, jill = machinery_need(S, T, c, g, struct, behav)
+    solomon = officer(S, c) == ids.SOLOMON
+    wild = behav == ids.T_L2_WILD
+    for alt in range(2):
+        if alt == 0:
+            E, M = e0, m0
+        elif jill >= 0:
+            E, M = 0, jill
+        else:
+            break
+        if wild:
+            short = max(0, E + M - exc - mix)
+        else:
+            short = max(0, E - exc) + max(0, M - mix)
+        if short == 0 and red <= credits:
+            return True
+        if solomon and 3 * short + red <= credits:
+            return True
+    return False
+
+
+@njit(cache=True)
+def tile_builds(T, behav, struct):
+    """TECH-03: a tile builds its printed type; a wild tile builds any."""
+    ts = T.tile_struct[behav]
+    return ts == struct or ts == ids.WILD
+
+
+@njit(cache=True)
+def encode_build(g, tmode, behav):
+    """Move payload of a build choice."""
+    return g * 128 + tmode * 32 + behav
+
+
+@njit(cache=True)
+def decode_build(m):
+    """(space, tile mode, behaviour tile) of a build move."""
+    return m // 128, (m // 32) % 4, m % 32
+
+
+@njit(cache=True)
+def tile_mode(S, c, t):
+    """How company c could use tile t now: TILE_ITSELF, TILE_ANTON, TILE_NONE, or -1 (CONSTRUCT-06)."""
+    b = co(c)
+    loc = S[b + L.C_TILE_LOC + t]
+    if loc == ids.TILE_NOT_OWNED or t == ids.T_ANTON:
+        return -1
+    if loc == ids.TILE_IN_SUPPLY:
+        return TILE_ITSELF
+    if officer(S, c) == ids.ANTON:
+        real = S[b + L.C_OFFICER]
+        if real == ids.ANTON and S[b + L.C_TILE_LOC + ids.T_ANTON] == ids.TILE_IN_SUPPLY:
+            return TILE_ANTON             # OFFICER-ANTON-01: the special tile copies a wheel tile
+        if real == ids.MAHIRI:
+            return TILE_NONE              # OFFICER-MAHIRI-03
+    return -1
+
+
+@njit(cache=True)
+def list_builds(S, T, c, mode, forced, credits, out, n, first_only):
+    """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06)."""
+    for t in range(ids.T_ANTON):
+        if mode == BUILD_FREE_TILE and t != forced:
+            continue
+        tmode = tile_mode(S, c, t)
+        if tmode < 0:
+            continue
+        for g in range(n_map_spaces(T)):
+            struct = placeable(S, T, c, g)
+            if struct < 0 or not tile_builds(T, t, struct):
+                continue
+            if not payment_exists(S, T, c, g, struct, t, credits):
+                continue
+            out[n] = encode_build(g, tmode, t)
+            n += 1
+            if first_only:
+                return n
+    return n
+
+
+@njit(cache=True)
+def place_structure(S, T, c, g, struct):
+    """Puts company c's top piece of a type on map space g and reveals any income under it (INCOME-04..06)."""
+    b = co(c)
+    nd = T.n_dams[0]
+    nc = T.n_conduits[0]
+    S[b + L.C_PIECES + struct] -= 1
+    if struct == ids.BASE:
+        S[L.DAM_OWNER + g] = c
+        S[L.DAM_LEVEL + g] = 1
+    elif struct == ids.ELEVATION:
+        S[L.DAM_LEVEL + g] += 1
+    elif struct == ids.CONDUIT:
+        S[L.COND_OWNER + g - nd] = c
+    else:
+        S[L.PH_OWNER + g - nd - nc] = c
+    if struct != ids.POWERHOUSE:                  # INCOME-07: no income row for powerhouses
+        k = built(S, T, c, struct)
+        for i in range(3):
+            if T.income_at[i] == k:
+                give_reward(S, T, c, T.income_reward[company_of(S, c), struct, i], ids.VS_INCOMES)
+
+
+@njit(cache=True)
+def finish_build(S, T, c, g, tmode, behav, payment):
+    """CONSTRUCT-04 steps 3-8 after the payment is chosen."""
+    b = co(c)
+    struct = placeable(S, T, c, g)
+    e, m, s = decode_payment(payment)
+    tile = behav if tmode == TILE_ITSELF else (ids.T_ANTON if tmode == TILE_ANTON else -1)
+    put_on_wheel(S, c, e, m, tile)                                 # steps 3-4
+    S[b + L.C_CREDITS] -= 3 * s + red_credits(S, T, g, struct, behav)   # Solomon's Credits; step 6 surcharge
+    rotate_step(S, c)                                              # step 5
+    push(S, ids.TK_TILE_EFFECT, c, behav, g)                       # step 8 resolves after the income
+    place_structure(S, T, c, g, struct)                            # steps 6-7
+
+
+@njit(cache=True)
+def free_place_ok(S, T, c, g, struct, param):
+    """CONSTRUCT-21 / REWARD-08..11: a free placement of `struct` on g is allowed and its surcharge affordable."""
+    if placeable(S, T, c, g) != struct:
+        return False
+    nd = T.n_dams[0]
+    if struct == ids.BASE and ((param >> T.zone_area[T.dam_zone[g]]) & 1) == 0:
+        return False
+    if struct == ids.CONDUIT and T.cond_value[g - nd] > param:
+        return False
+    return red_credits(S, T, g, struct, -1) <= S[co(c) + L.C_CREDITS]
+
+
+@njit(cache=True)
+def free_place(S, T, c, g, struct):
+    """CONSTRUCT-21: places a piece without Engineers, tile, machinery or rotation; surcharge still paid."""
+    S[co(c) + L.C_CREDITS] -= red_credits(S, T, g, struct, -1)
+    place_structure(S, T, c, g, struct)
+
+
+@njit(cache=True)
+def tile_effect(S, T, c, behav, g):
+    """CONSTRUCT-04 step 8: the special effect of the tile used (ADV-L1..L3-*)."""
+    b = co(c)
+    nd = T.n_dams[0]
+    if behav == ids.T_L1_BASE:                    # ADV-L1-BASE-01
+        for d in range(nd):
+            if S[L.DAM_OWNER + d] == c and S[L.DAM_DROPS + d] == 0:
+                place_drop_directly(S, T, d)
+    elif behav == ids.T_L1_ELEV:                  # ADV-L1-ELEVATION-01
+        push(S, ids.TK_ROTATE, c, built(S, T, c, ids.ELEVATION))
+    elif behav == ids.T_L1_COND:                  # ADV-L1-CONDUIT-01
+        S[b + L.C_CREDITS] += 2 * T.cond_value[g - nd]
+    elif behav == ids.T_L2_BASE:                  # ADV-L2-BASE-01
+        n = built(S, T, c, ids.BASE)
+        add_energy(S, c, n)
+        push(S, ids.TK_FULFIL, c, n, 0)
+    elif behav == ids.T_L2_ELEV:                  # ADV-L2-ELEVATION-01
+        while place_drop_directly(S, T, g):
+            pass
+    elif behav == ids.T_L2_PH:                    # ADV-L2-POWERHOUSE-01
+        push(S, ids.TK_PRODUCE, c, 2, 1, -1)
+    elif behav == ids.T_L3_ELEV:                  # ADV-L3-ELEVATION-01
+        n = 0
+        for d in range(nd):
+            if S[L.DAM_OWNER + d] == c and S[L.DAM_LEVEL + d] >= 2:
+                n += 1
+        add_vp(S, c, 3 * n, ids.VS_TILES)
+    elif behav == ids.T_L3_COND:                  # ADV-L3-CONDUIT-01
+        n = 2 * T.cond_value[g - nd]
+        add_energy(S, c, n)
+        push(S, ids.TK_FULFIL, c, n, 0)
+    elif behav == ids.T_L3_PH:                    # ADV-L3-POWERHOUSE-01
+        add_vp(S, c, 3 * built(S, T, c, ids.POWERHOUSE), ids.VS_TILES)
+    elif behav == ids.T_L3_WILD:                  # ADV-L3-WILD-01
+        add_vp(S, c, 3 * advanced_tiles_owned(S, c), ids.VS_TILES)

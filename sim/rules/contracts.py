@@ -1,0 +1,65 @@
+"""Contracts: display refill, taking, hand limit, fulfilment (CONTRACT-*, ACT-CONTRACT-*)."""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.company import ability_active, co, company_of
+
+
+@njit(cache=True)
+def refill_display(S, T):
+    """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty)."""
+    for colour in range(3):
+        for slot in range(2):
+            i = L.DISPLAY + colour * 2 + slot
+            if S[i] < 0 and S[L.PILE_POS + colour] < L.PILE_SIZE:
+                k = S[L.PILE + colour * L.PILE_SIZE + S[L.PILE_POS + colour]]
+                S[L.PILE_POS + colour] += 1
+                S[i] = k
+                S[L.CON_STATE + k] = ids.CS_DISPLAY
+
+
+@njit(cache=True)
+def displayed_count(S):
+    """Face-up private contracts in the display (ACT-CONTRACT-04)."""
+    n = 0
+    for i in range(6):
+        if S[L.DISPLAY + i] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def take_from_display(S, c, slot):
+    """ACT-CONTRACT-03: the contract in a display slot goes face up into c's hand; the slot stays empty."""
+    k = S[L.DISPLAY + slot]
+    S[L.DISPLAY + slot] = -1
+    S[L.CON_STATE + k] = ids.CS_HAND
+    S[L.CON_OWNER + k] = c
+
+
+@njit(cache=True)
+def fulfil_bound(S, T, c, energy, by_production):
+    """Largest requirement a fulfilment may meet: E, or E+3 for an active France on a production (COMPANY-FRA-01)."""
+    if by_production and company_of(S, c) == ids.FRANCE and ability_active(S, T, c):
+        return energy + 3
+    return energy
+
+
+@njit(cache=True)
+def can_fulfil(S, T, c, k, bound, by_production):
+    """Whether contract k may be fulfilled by c with the given bound (PRODUCE-13, CONTRACT-09/12)."""
+    st = S[L.CON_STATE + k]
+    if T.contract_req[k] > bound:
+        return False
+    if st == ids.CS_HAND and S[L.CON_OWNER + k] == c:
+        return True
+    return by_production and st == ids.CS_NATIONAL_BOARD
+
+
+@njit(cache=True)
+def mark_fulfilled(S, c, k):
+    """CONTRACT-08/09: the contract is turned face down in c's supply."""
+    S[L.CON_STATE + k] = ids.CS_FULFILLED
+    S[L.CON_OWNER + k] = c
+    S[co(c) + L.C_FULFILLED] += 1

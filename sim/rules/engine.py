@@ -1,0 +1,304 @@
+"""The engine loop: legal moves of the pending decision, applying a move, resolving automatic tasks
+(round flow APPX-01: income, actions, water flow, scoring, end of round)."""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
+from sim.rules.company import add_energy, ability_active, co, company_of, hand_size
+from sim.rules.construct import (decode_build, finish_build, free_place, free_place_ok, list_builds,
+                                 list_payments, n_map_spaces, placeable, tile_effect)
+from sim.rules.contracts import (can_fulfil, displayed_count, fulfil_bound, mark_fulfilled,
+                                 refill_display, take_from_display)
+from sim.rules.produce import GERMAN_SECOND, OPTIONAL, list_productions, perform_production
+from sim.rules.rewards import gain_resources, give_reward, push_machine_choice, push_other_parts, push_reward_part
+from sim.rules.scoring import end_of_round, final_scoring, scoring_phase
+from sim.rules.setup import apply_pick, finish_setup, list_picks
+from sim.rules.stack import pop, push, top
+from sim.rules.water import new_drop_flowing, new_drop_on_headstream, water_flow_phase
+from sim.rules.wheel import rotate
+
+BUFFER_SIZE = 4096   # moves buffer the callers allocate
+
+
+@njit(cache=True)
+def legal_moves(S, T, out, scratch):
+    """Fills out with the encoded legal moves of the pending decision; returns their number."""
+    t = top(S)
+    if t < 0:
+        return 0
+    kind = S[t]
+    c = S[t + 1]
+    a0 = S[t + 2]
+    a1 = S[t + 3]
+    a2 = S[t + 4]
+    b = co(c) if c >= 0 else 0
+    n = 0
+    if kind == ids.TK_MAIN:
+        return list_main_moves(S, T, c, a0, out, scratch)
+    if kind == ids.TK_BUILD:
+        return list_builds(S, T, c, a0, a1, S[b + L.C_CREDITS], out, 0, False)
+    if kind == ids.TK_PAY:
+        g = a0
+        return list_payments(S, T, c, g, placeable(S, T, c, g), a2, S[b + L.C_CREDITS], out, 0)
+    if kind == ids.TK_PRODUCE:
+        n = list_productions(S, T, c, a0, a1, a2, S[b + L.C_CREDITS], out, 0, False)
+        if a1 & OPTIONAL:
+            out[n] = ids.MV_SKIP
+            n += 1
+        return n
+    if kind == ids.TK_FULFIL:
+        out[0] = ids.MV_NONE                                       # CONTRACT-07: fulfilling is optional
+        n = 1
+        bound = fulfil_bound(S, T, c, a0, a1 == 1)
+        for k in range(L.N_CONTRACTS):
+            if can_fulfil(S, T, c, k, bound, a1 == 1):
+                out[n] = k
+                n += 1
+        return n
+    if kind == ids.TK_DROP:
+        for h in range(T.n_head[0]):
+            out[n] = h
+            n += 1
+        if a2 == 0:                                                # WATER-16: up to N
+            out[n] = ids.MV_NONE
+            n += 1
+        return n
+    if kind == ids.TK_TAKE_CONTRACT:
+        for i in range(6):
+            if S[L.DISPLAY + i] >= 0:
+                out[n] = i
+                n += 1
+        return n
+    if kind == ids.TK_DISCARD:
+        for k in range(L.N_CONTRACTS):
+            if S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c:
+                out[n] = k
+                n += 1
+        return n
+    if kind == ids.TK_MACHINE:
+        for x in range(a0 + 1):
+            out[n] = x
+            n += 1
+        return n
+    if kind == ids.TK_FREE_PLACE:
+        for g in range(n_map_spaces(T)):
+            if free_place_ok(S, T, c, g, a0, a1):
+                out[n] = g
+                n += 1
+        return n
+    if kind == ids.TK_MAHIRI:
+        return list_mahiri_copies(S, T, c, out, scratch)
+    if kind == ids.TK_SETUP_PICK:
+        return list_picks(S, T, c, a0, out)
+    return 0
+
+
+@njit(cache=True)
+def apply_choice(S, T, move):
+    """Applies a move to the pending decision (the move must be legal)."""
+    t = top(S)
+    kind = S[t]
+    c = S[t + 1]
+    a0 = S[t + 2]
+    a1 = S[t + 3]
+    a2 = S[t + 4]
+    pop(S)
+    b = co(c) if c >= 0 else 0
+    S[L.G_MOVES] += 1
+    if kind == ids.TK_MAIN:
+        apply_main_move(S, T, c, move)
+    elif kind == ids.TK_BUILD:
+        g, tmode, behav = decode_build(move)
+        push(S, ids.TK_PAY, c, g, tmode, behav)
+    elif kind == ids.TK_PAY:
+        finish_build(S, T, c, a0, a1, a2, move)
+    elif kind == ids.TK_PRODUCE:
+        if move != ids.MV_SKIP:
+            e = perform_production(S, T, c, move, a0, a1)
+            ph = (move // 1024) % 32
+            push(S, ids.TK_AFTER_PRODUCTION, c, a1, ph)           # PRODUCE-11 (g)
+            push(S, ids.TK_FULFIL, c, e, 1)                      # PRODUCE-11 (f), PRODUCE-13
+    elif kind == ids.TK_FULFIL:
+        if move != ids.MV_NONE:
+            mark_fulfilled(S, c, move)
+            give_reward(S, T, c, move, ids.VS_CONTRACTS)          # CONTRACT-08/13
+    elif kind == ids.TK_DROP:
+        if move != ids.MV_NONE:
+            if a1 == 1:
+                new_drop_flowing(S, T, move)                      # WATER-09
+            else:
+                new_drop_on_headstream(S, T, move)                # WATER-10
+            if a0 > 1:
+                push(S, ids.TK_DROP, c, a0 - 1, a1, a2)
+    elif kind == ids.TK_TAKE_CONTRACT:
+        take_from_display(S, c, move)
+        if a0 > 1 and displayed_count(S) > 0:
+            push(S, ids.TK_TAKE_CONTRACT, c, a0 - 1)
+    elif kind == ids.TK_DISCARD:
+        S[L.CON_STATE + move] = ids.CS_DISCARDED                 # CONTRACT-04: removed from the game
+    elif kind == ids.TK_MACHINE:
+        S[b + L.C_EXC] += move                                     # REWARD-02 any_machine
+        S[b + L.C_MIX] += a0 - move
+    elif kind == ids.TK_FREE_PLACE:
+        free_place(S, T, c, move, a0)                              # CONSTRUCT-21
+        if a2 > 1:
+            push(S, ids.TK_FREE_PLACE, c, a0, a1, a2 - 1)
+    elif kind == ids.TK_MAHIRI:
+        S[b + L.C_EFF_OFFICER] = move                              # OFFICER-MAHIRI-02
+        push(S, ids.TK_MAIN, c, 1)
+        push(S, ids.TK_REFILL, c)                                  # TURN-11
+    elif kind == ids.TK_SETUP_PICK:
+        apply_pick(S, T, c, a1, move)
+
+
+@njit(cache=True)
+def _income(S, T, c):
+    """INCOME-01/03: resource gains of every revealed income first, then the other parts row by row."""
+    comp = company_of(S, c)
+    full = 5
+    for row in range(3):
+        k = full - S[co(c) + L.C_PIECES + row]
+        for i in range(3):
+            if k >= T.income_at[i]:
+                gain_resources(S, T, c, T.income_reward[comp, row, i], ids.VS_INCOMES)
+    for row in range(2, -1, -1):
+        k = full - S[co(c) + L.C_PIECES + row]
+        for i in range(2, -1, -1):
+            if k >= T.income_at[i]:
+                push_other_parts(S, T, c, T.income_reward[comp, row, i])
+    for row in range(3):
+        k = full - S[co(c) + L.C_PIECES + row]
+        for i in range(3):
+            if k >= T.income_at[i]:
+                push_machine_choice(S, T, c, T.income_reward[comp, row, i])
+
+
+@njit(cache=True)
+def run_auto(S, T, kind, c, a0, a1, a2):
+    """Resolves one automatic task."""
+    n = T.n_players[0]
+    if kind == ids.TK_START_ROUND:                                  # APPX-01
+        S[L.G_ROUND] = a0
+        S[L.G_PHASE] = ids.PH_INCOME
+        for p in range(n):
+            S[co(S[L.G_TURN_ORDER + p]) + L.C_TURN_POS_HIST + a0 - 1] = p + 1
+        push(S, ids.TK_ACTIONS_START, -1)
+        if a0 <= 4:                                                 # ROUND-03
+            push(S, ids.TK_HEADSTREAMS, -1)
+        for p in range(n):                                          # INCOME-02: reverse turn order
+            push(S, ids.TK_INCOME, S[L.G_TURN_ORDER + p])
+    elif kind == ids.TK_INCOME:
+        _income(S, T, c)
+    elif kind == ids.TK_HEADSTREAMS:                                # INCOME-08
+        r = S[L.G_ROUND]
+        for h in range(T.n_head[0]):
+            k = T.head_tile_drops[S[L.HEAD_TILE + h], r - 1]
+            S[L.HEAD_DROPS + h] += k
+            S[L.G_DROPS_CREATED] += k
+    elif kind == ids.TK_ACTIONS_START:
+        S[L.G_PHASE] = ids.PH_ACTIONS
+        for p in range(n):
+            S[L.G_PASSED + p] = 0
+        push(S, ids.TK_TURN, S[L.G_TURN_ORDER])
+    elif kind == ids.TK_TURN:
+        S[L.G_CURRENT] = c
+        b = co(c)
+        if S[b + L.C_OFFICER] == ids.MAHIRI:                       # OFFICER-MAHIRI-02: the copy ends
+            S[b + L.C_EFF_OFFICER] = ids.MAHIRI
+        push(S, ids.TK_END_TURN, c)
+        push(S, ids.TK_MAIN, c, 0)
+    elif kind == ids.TK_END_TURN:                                   # TURN-11, TURN-01
+        refill_display(S, T)
+        pos = 0
+        for p in range(n):
+            if S[L.G_TURN_ORDER + p] == c:
+                pos = p
+        for i in range(1, n + 1):
+            q = S[L.G_TURN_ORDER + (pos + i) % n]
+            if S[L.G_PASSED + q] == 0:
+                push(S, ids.TK_TURN, q)
+                return
+        push(S, ids.TK_WATER_PHASE, -1)                             # TURN-10
+    elif kind == ids.TK_WATER_PHASE:
+        S[L.G_PHASE] = ids.PH_WATER
+        water_flow_phase(S, T)
+        push(S, ids.TK_SCORING, -1)
+    elif kind == ids.TK_SCORING:
+        S[L.G_PHASE] = ids.PH_SCORING
+        scoring_phase(S, T)
+        if S[L.G_ROUND] < 5:                                        # ROUND-04
+            push(S, ids.TK_END_OF_ROUND, -1)
+        else:
+            final_scoring(S, T)                                     # ROUND-05
+            S[L.G_PHASE] = ids.PH_OVER
+    elif kind == ids.TK_END_OF_ROUND:
+        S[L.G_PHASE] = ids.PH_EOR
+        end_of_round(S, T)
+        push(S, ids.TK_START_ROUND, -1, S[L.G_ROUND] + 1)
+    elif kind == ids.TK_ROTATE:
+        rotate(S, c, a0)
+    elif kind == ids.TK_AFTER_PRODUCTION:                           # PRODUCE-11 (g)
+        if ability_active(S, T, c):
+            comp = company_of(S, c)
+            if comp == ids.ITALY:                                   # COMPANY-ITA-01
+                add_energy(S, c, 3)
+            elif comp == ids.GERMANY and (a0 & GERMAN_SECOND) == 0:  # COMPANY-GER-01
+                push(S, ids.TK_PRODUCE, c, 0, OPTIONAL | GERMAN_SECOND, a1)
+    elif kind == ids.TK_CHECK_HAND:                                 # CONTRACT-04
+        if hand_size(S, c) > T.hand_limit[0]:
+            push(S, ids.TK_CHECK_HAND, c)
+            push(S, ids.TK_DISCARD, c)
+    elif kind == ids.TK_REFILL:
+        refill_display(S, T)
+    elif kind == ids.TK_TILE_EFFECT:
+        tile_effect(S, T, c, a0, a1)
+    elif kind == ids.TK_REWARD_PART:
+        push_reward_part(S, T, c, a0, a1)
+    elif kind == ids.TK_SETUP_DONE:
+        finish_setup(S, T)
+
+
+@njit(cache=True)
+def advance(S, T, out, scratch):
+    """Resolves automatic tasks and forced decisions until a real choice is pending.
+
+    Returns the number of legal moves of that choice (written to out), or 0 when the game is over.
+    A decision with no performable option is dropped (REWARD-15)."""
+    while True:
+        t = top(S)
+        if t < 0:
+            return 0
+        kind = S[t]
+        if kind >= ids.FIRST_AUTO_TASK:
+            c = S[t + 1]
+            a0 = S[t + 2]
+            a1 = S[t + 3]
+            a2 = S[t + 4]
+            pop(S)
+            run_auto(S, T, kind, c, a0, a1, a2)
+            continue
+        n = legal_moves(S, T, out, scratch)
+        if n >= 2:
+            return n
+        if n == 1:
+            apply_choice(S, T, out[0])
+        else:
+            pop(S)
+
+
+@njit(cache=True)
+def current_player(S):
+    """The company that must decide now (-1 when the game is over)."""
+    t = top(S)
+    return S[t + 1] if t >= 0 else -1
+
+
+@njit(cache=True)
+def play_move(S, T, move, out, scratch):
+    """Applies a chosen move of the pending decision and advances to the next real choice."""
+    c = current_player(S)
+    S[L.G_DECISIONS] += 1
+    S[co(c) + L.C_DECISIONS] += 1
+    apply_choice(S, T, move)
+    return advance(S, T, out, scratch)

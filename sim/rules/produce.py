@@ -1,0 +1,97 @@
+"""Production (PRODUCE-01..17, APPX-02): systems, energy, drops moving on, conduit payment."""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.company import add_energy, add_vp, co, officer, production_bonus
+from sim.rules.water import flow_drop, site_node
+
+# TK_PRODUCE flags
+OPTIONAL = 1
+GERMAN_SECOND = 2
+
+
+@njit(cache=True)
+def encode(d, cond, ph, k):
+    """Move payload of a production."""
+    return d + 32 * cond + 1024 * ph + 32768 * k
+
+
+@njit(cache=True)
+def decode(m):
+    """(dam, conduit, powerhouse, drops) of a production move."""
+    return m % 32, (m // 32) % 32, (m // 1024) % 32, m // 32768
+
+
+@njit(cache=True)
+def energy_of(S, T, c, cond, k, modifier, german_second):
+    """PRODUCE-06: value x drops, Viktor's minimum, then modifier and company bonus (PRODUCE-08: not for the
+    German second production)."""
+    e = T.cond_value[cond] * k
+    if german_second:
+        return e
+    if officer(S, c) == ids.VIKTOR and e <= 3:
+        e = 4
+    return e + modifier + production_bonus(S, T, c)
+
+
+@njit(cache=True)
+def own_powerhouse_in_zone(S, T, c, zone):
+    """Company c's powerhouse space in a zone, or -1 (one per zone, CONSTRUCT-16)."""
+    for j in range(4):
+        p = T.zone_ph[zone, j]
+        if p >= 0 and S[L.PH_OWNER + p] == c:
+            return p
+    return -1
+
+
+@njit(cache=True)
+def list_productions(S, T, c, modifier, flags, excluded_ph, credits, out, n, first_only):
+    """Appends every legal production (PRODUCE-01..07) as a move to out[n:]; returns the new count."""
+    german_second = (flags & GERMAN_SECOND) != 0
+    for d in range(T.n_dams[0]):
+        owner = S[L.DAM_OWNER + d]
+        drops = S[L.DAM_DROPS + d]
+        if drops < 1 or (owner != c and owner != ids.NEUTRAL):   # PRODUCE-01/03
+            continue
+        z = T.dam_zone[d]
+        for j in range(2):
+            cond = T.zone_conduits[z, j]
+            if cond < 0:
+                continue
+            cowner = S[L.COND_OWNER + cond]
+            if cowner == ids.NOBODY:
+                continue
+            ph = own_powerhouse_in_zone(S, T, c, T.cond_end_zone[cond])
+            if ph < 0 or ph == excluded_ph:
+                continue
+            kmax = drops
+            if cowner != c and credits < kmax:                   # PRODUCE-05 / DECISION-09
+                kmax = credits
+            for k in range(1, kmax + 1):
+                if energy_of(S, T, c, cond, k, modifier, german_second) >= 1:   # PRODUCE-07
+                    out[n] = encode(d, cond, ph, k)
+                    n += 1
+                    if first_only:
+                        return n
+    return n
+
+
+@njit(cache=True)
+def perform_production(S, T, c, move, modifier, flags):
+    """PRODUCE-11 (a)-(e): energy, drops leave the dam and flow from the site, conduit owner paid.
+
+    Returns E (the production result used for contracts)."""
+    d, cond, ph, k = decode(move)
+    e = energy_of(S, T, c, cond, k, modifier, (flags & GERMAN_SECOND) != 0)
+    S[L.DAM_DROPS + d] -= k
+    add_energy(S, c, e)                                            # PRODUCE-10
+    start = site_node(T, T.ph_zone[ph])
+    for _ in range(k):                                             # PRODUCE-12, WATER-14
+        flow_drop(S, T, start)
+    cowner = S[L.COND_OWNER + cond]
+    if cowner != c:                                                # PRODUCE-05
+        S[co(c) + L.C_CREDITS] -= k
+        S[co(cowner) + L.C_CREDITS] += k
+        add_vp(S, cowner, k, ids.VS_CONDUITS)
+    return e

@@ -1,0 +1,41 @@
+"""The Construction Wheel (WHEEL-01..11)."""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.company import co
+
+
+@njit(cache=True)
+def rotate_step(S, c):
+    """WHEEL-03: advance the open segment by one, then return what lies in the newly open segment."""
+    b = co(c)
+    seg = (S[b + L.C_WHEEL_OPEN] + 1) % 6
+    S[b + L.C_WHEEL_OPEN] = seg
+    S[b + L.C_EXC] += S[b + L.C_WHEEL_EXC + seg]
+    S[b + L.C_MIX] += S[b + L.C_WHEEL_MIX + seg]
+    S[b + L.C_WHEEL_EXC + seg] = 0
+    S[b + L.C_WHEEL_MIX + seg] = 0
+    for t in range(ids.N_TILES):
+        if S[b + L.C_TILE_LOC + t] == seg:
+            S[b + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
+
+
+@njit(cache=True)
+def rotate(S, c, n):
+    """WHEEL-04: n successive single steps."""
+    for _ in range(n):
+        rotate_step(S, c)
+
+
+@njit(cache=True)
+def put_on_wheel(S, c, exc, mix, tile):
+    """WHEEL-02: machineries (from the supply) and a tile (-1 for none) go into the open segment."""
+    b = co(c)
+    seg = S[b + L.C_WHEEL_OPEN]
+    S[b + L.C_EXC] -= exc
+    S[b + L.C_MIX] -= mix
+    S[b + L.C_WHEEL_EXC + seg] += exc
+    S[b + L.C_WHEEL_MIX + seg] += mix
+    if tile >= 0:
+        S[b + L.C_TILE_LOC + tile] = seg

@@ -1,0 +1,274 @@
+"""Compiles the validated data files into immutable numpy tables for one variant.
+
+The engine (numba) reads only these arrays; names and strings stay on the Python side (`TableInfo`).
+"""
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from sim import ids
+from sim import layout as L
+from sim.data_loader import load_components, load_map
+from sim.errors import ConfigError
+from sim.variant import Variant
+
+_REWARD_KEY_INDEX = {k: i for i, k in enumerate(ids.REWARD_KEYS)}
+_AREA_INDEX = {a: i for i, a in enumerate(ids.AREA_NAMES)}
+_ROW_KIND = {
+    "turbine_station": ids.K_TURBINE, "water_2_delayed": ids.K_WATER2, "water_1_now": ids.K_WATER1,
+    "workshop": ids.K_WORKSHOP, "machinery_exc": ids.K_MACH_EXC, "machinery_any": ids.K_MACH_ANY,
+    "machinery_exc_mix": ids.K_MACH_EM, "contract_office": ids.K_CONTRACT, "patent_office": ids.K_PATENT,
+}
+
+
+# Field shapes of the tables record. Map-dependent sizes are the maxima of sim.layout, so one compiled engine
+# serves every variant (the actual sizes are the n_* fields). The record is passed to numba by reference.
+_NR = 128  # reward rows: contracts + incomes (+ expansions)
+TABLE_FIELDS: dict[str, tuple[int, ...]] = {
+    "n_players": (1,), "intro": (1,), "n_dams": (1,), "n_conduits": (1,), "n_ph": (1,), "n_zones": (1,),
+    "n_head": (1,),
+    "dam_zone": (L.MAX_DAMS,), "dam_upper": (L.MAX_DAMS,), "zone_area": (L.MAX_ZONES,),
+    "zone_dams": (L.MAX_ZONES, 2),        # upper/lower dam index or -1
+    "zone_conduits": (L.MAX_ZONES, 2),    # conduit index or -1
+    "zone_ph": (L.MAX_ZONES, 4),          # powerhouse space index or -1
+    "cond_zone": (L.MAX_CONDUITS,), "cond_value": (L.MAX_CONDUITS,), "cond_end_zone": (L.MAX_CONDUITS,),
+    "ph_zone": (L.MAX_PH,), "ph_paying": (L.MAX_PH,),
+    "river_next": (L.MAX_DAMS + L.MAX_ZONES + L.MAX_HEADSTREAMS,),  # node -> next node, -1 = exit
+    "n_head_tiles": (1,), "head_tile_drops": (16, 4),
+    "neutral_options": (3, 8), "neutral_level": (3,),
+    "space_kind": (L.N_SPACES,), "space_param": (L.N_SPACES,), "space_price": (L.N_SPACES,),
+    "space_eng": (L.N_SPACES,), "space_fee": (L.N_SPACES,), "space_exists": (L.N_SPACES,),
+    "constr_eng": (4,), "constr_fee": (4,),
+    "contract_kind": (L.N_CONTRACTS,), "contract_req": (L.N_CONTRACTS,),
+    "rewards": (_NR, ids.N_REWARD_KEYS),        # [reward id, reward key] amounts
+    "reward_order": (_NR, ids.N_REWARD_KEYS),   # keys in printed order, -1 terminated
+    "income_reward": (4, 3, 3),                 # [company, row, k] reward id of the k-th income position
+    "income_at": (3,),                          # pieces placed that reveal income k (2, 4, 5)
+    "start_resources": (5,),                    # credits, excavators, mixers, engineers, vp
+    "officer_start_credits": (len(ids.OFFICER_NAMES),),
+    "base_cost": (3,), "elev_cost": (3,), "ph_cost": (4,), "red_surcharge": (1,),
+    "prod_bonus": (5,), "ability_at_ph": (1,),
+    "tile_struct": (ids.N_TILES,), "tile_level": (ids.N_TILES,),
+    "bonus_vp": (len(ids.BONUS_NAMES),), "credits_by_energy": (31,), "zero_energy_vp": (1,),
+    "section_size": (1,), "section_malus": (1,), "bonus_threshold": (1,), "award": (2,),
+    "objective_vp": (5,), "hand_limit": (1,),
+    "n_officer_pool": (1,), "officer_pool": (len(ids.OFFICER_NAMES),),
+    "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
+    "n_bonus_tiles": (1,), "n_objectives": (1,),
+}
+TABLES_DTYPE = np.dtype([(k, np.int64, s) for k, s in TABLE_FIELDS.items()], align=True)
+
+
+class TableInfo(NamedTuple):
+    """Names that go with a `Tables` (for descriptions, logs, snapshots and results)."""
+
+    variant: Variant
+    map_name: str
+    map_fidelity: str
+    dam_ids: tuple[str, ...]
+    conduit_ids: tuple[str, ...]
+    ph_ids: tuple[str, ...]
+    headstream_ids: tuple[str, ...]
+    zone_numbers: tuple[int, ...]
+    contract_ids: tuple[str, ...]
+    space_ids: tuple[str, ...]
+
+
+def _record(arrays: dict) -> np.void:
+    """Packs the arrays into one record of TABLES_DTYPE, padding with -1."""
+    rec = np.zeros(1, dtype=TABLES_DTYPE)
+    for name, shape in TABLE_FIELDS.items():
+        a = np.asarray(arrays[name], dtype=np.int64)
+        field = rec[0][name]
+        field[...] = -1
+        field[tuple(slice(0, n) for n in a.shape)] = a
+    return rec[0]
+
+
+def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
+    amounts = [0] * ids.N_REWARD_KEYS
+    order: list[int] = []
+    for key, value in reward.items():
+        k = _REWARD_KEY_INDEX[key]
+        if key == "free_base":
+            value = sum(1 << _AREA_INDEX[a] for a in value)
+        elif key == "fulfill_own_contract_max" and value == "any":
+            value = ids.FULFIL_ANY
+        amounts[k] = int(value)
+        order.append(k)
+    return amounts, order
+
+
+def _map_tables(m: dict) -> dict:
+    zones = sorted(m["zones"])
+    dam_ids, cond_ids, ph_ids = [], [], []
+    dam_zone, dam_upper, cond_zone, cond_value, cond_end, ph_zone, ph_paying = [], [], [], [], [], [], []
+    zone_area = []
+    zone_dams = np.full((len(zones), 2), -1)
+    zone_conds = np.full((len(zones), 2), -1)
+    zone_ph = np.full((len(zones), 4), -1)
+    znum = {z: i for i, z in enumerate(zones)}
+    for zi, z in enumerate(zones):
+        zd = m["zones"][z]
+        zone_area.append(_AREA_INDEX[zd["area"]])
+        for k, d in enumerate(zd.get("dam_spaces") or []):
+            zone_dams[zi, k] = len(dam_ids)
+            dam_ids.append(d["id"]); dam_zone.append(zi); dam_upper.append(int(bool(d["paying"])))
+        for k, c in enumerate(zd.get("conduits") or []):
+            zone_conds[zi, k] = len(cond_ids)
+            cond_ids.append(c["id"]); cond_zone.append(zi); cond_value.append(int(c["production"]))
+            cond_end.append(znum[int(str(c["ends_at"])[1:])])
+        for k, p in enumerate(zd.get("powerhouse_spaces") or []):
+            zone_ph[zi, k] = len(ph_ids)
+            ph_ids.append(p["id"]); ph_zone.append(zi); ph_paying.append(int(bool(p["paying"])))
+    nd, nz, heads = len(dam_ids), len(zones), list(m["headstreams"])
+    node = {d: i for i, d in enumerate(dam_ids)}
+    node.update({f"P{z}": nd + znum[z] for z in zones})
+    node.update({h: nd + nz + i for i, h in enumerate(heads)})
+    river_next = np.full(nd + nz + len(heads), -1)
+    for a, b in m["river"].items():
+        river_next[node[a]] = node.get(b, -1) if not str(b).startswith("EXIT") else -1
+    neutral = np.full((3, 8), -1)
+    neutral_level = np.zeros(3)
+    for area, opt in m["neutral_dam_options"].items():
+        ai = _AREA_INDEX[area]
+        neutral_level[ai] = opt["level"]
+        for k, d in enumerate(opt["spaces"]):
+            neutral[ai, k] = node[d]
+    return dict(
+        dam_ids=dam_ids, cond_ids=cond_ids, ph_ids=ph_ids, heads=heads, zones=zones,
+        arrays=dict(
+            n_dams=[nd], n_conduits=[len(cond_ids)], n_ph=[len(ph_ids)], n_zones=[nz], n_head=[len(heads)],
+            dam_zone=dam_zone, dam_upper=dam_upper, zone_area=zone_area, zone_dams=zone_dams,
+            zone_conduits=zone_conds, zone_ph=zone_ph, cond_zone=cond_zone, cond_value=cond_value,
+            cond_end_zone=cond_end, ph_zone=ph_zone, ph_paying=ph_paying, river_next=river_next,
+            neutral_options=neutral, neutral_level=neutral_level),
+    )
+
+
+def _space_tables(comp: dict, players: int) -> tuple[dict, list[str]]:
+    a = comp["action_spaces"]
+    kind, param, price, eng, fee, exists, names = [], [], [], [], [], [], []
+    for board in ("turbine_station", "water_management", "workshop", "machinery_shop", "contract_office",
+                  "patent_office"):
+        for slot, row in enumerate(a[board]):
+            rid = row["id"]
+            k = _ROW_KIND.get(board, _ROW_KIND.get(rid, -1))
+            if board == "water_management":
+                k = _ROW_KIND[rid]
+            elif board == "machinery_shop":
+                k = _ROW_KIND[rid]
+            p = {ids.K_TURBINE: int(row.get("modifier", 0)),
+                 ids.K_WORKSHOP: int(rid.split("_")[-1]) if board == "workshop" else 0,
+                 ids.K_CONTRACT: 2 if rid == "contract_take2" else 1,
+                 ids.K_PATENT: slot}.get(k, 0)
+            sides = [("L", row["left"]), ("R", row["right"])] if "left" in row else [("", row)]
+            for side, sp in sides:
+                kind.append(k); param.append(p); price.append(int(row.get("price_credits", 0)))
+                eng.append(int(sp["engineers"])); fee.append(int(sp.get("credits", 0)))
+                exists.append(int(players >= int(row.get("min_players", 1))))
+                names.append(f"{rid}{'_' + side if side else ''}")
+    assert len(kind) == L.N_SPACES, len(kind)
+    return dict(space_kind=kind, space_param=param, space_price=price, space_eng=eng, space_fee=fee,
+                space_exists=exists), names
+
+
+@functools.lru_cache(maxsize=64)
+def compile_tables(variant: Variant) -> tuple[np.void, TableInfo]:
+    """Builds the numeric tables (and their names) of a variant."""
+    comp = load_components()
+    m = load_map(variant.map)
+    if variant.map != "base":
+        raise ConfigError(f"map: {variant.map!r} is not playable yet; use 'base'")
+    mt = _map_tables(m)
+    spaces, space_names = _space_tables(comp, variant.players)
+
+    # Contracts: starting S1..S4, nationals, green, yellow, red (ids as in the data files).
+    c = comp["contracts"]
+    groups = [(ids.STARTING, [x for x in c["starting"] if x["id"] != "S5"]), (ids.NATIONAL, c["national"]),
+              (ids.GREEN, c["green"]), (ids.YELLOW, c["yellow"]), (ids.RED, c["red"])]
+    contract_ids, ckind, creq, rewards, orders = [], [], [], [], []
+    for kind, lst in groups:
+        for x in lst:
+            contract_ids.append(x["id"]); ckind.append(kind); creq.append(int(x["energy"]))
+            amt, order = _reward_row(x["reward"], f"contracts.{x['id']}")
+            rewards.append(amt); orders.append(order)
+    assert len(contract_ids) == L.N_CONTRACTS
+    # Incomes: reward ids after the contracts.
+    income_reward = np.zeros((len(ids.COMPANY_NAMES), 3, 3), dtype=np.int64)
+    for ci, cname in enumerate(ids.COMPANY_NAMES):
+        inc = comp["companies"][cname]["income"]
+        for ri, row in enumerate(("base", "elevation", "conduit")):
+            for k, pos in enumerate((2, 4, 5)):
+                income_reward[ci, ri, k] = len(rewards)
+                amt, order = _reward_row(inc[row][pos], f"companies.{cname}.income.{row}.{pos}")
+                rewards.append(amt); orders.append(order)
+    order_arr = np.full((len(orders), ids.N_REWARD_KEYS), -1)
+    for i, o in enumerate(orders):
+        order_arr[i, :len(o)] = o
+
+    common = comp["companies"]["common"]
+    sr = common["starting_resources"]
+    officers = {o["name"]: o for o in comp["executive_officers"]}
+    officer_credits = [int((officers[n].get("starting_resources") or {}).get("credits", sr["credits"]))
+                       for n in ids.OFFICER_NAMES]
+    cc = comp["construction_costs"]
+    et = comp["energy_track"]
+    thresholds = sorted((int(k), int(v)) for k, v in et["credit_thresholds"].items())
+    credits_by_energy = [[v for k, v in thresholds if k <= e][-1] for e in range(31)]  # band of the highest threshold <= e
+    tiles = {t["id"]: t for lvl in ("level_1", "level_2", "level_3")
+             for t in comp["advanced_technology_tiles"][lvl]}
+    struct_index = {s: i for i, s in enumerate(ids.STRUCTURE_NAMES)}
+    struct_index["wild"] = ids.WILD
+    tile_struct, tile_level = [], []
+    for name in ids.TILE_NAMES:
+        if name == "anton":
+            tile_struct.append(-1); tile_level.append(0)
+        elif name in tiles:
+            tile_struct.append(struct_index[tiles[name]["structure"]]); tile_level.append(int(tiles[name]["level"]))
+        else:
+            tile_struct.append(struct_index[name]); tile_level.append(0)
+    bonus = {b["id"]: b for b in comp["bonus_tiles"]}
+    sc = comp["scoring"]
+    obj = sc["objective"]
+    pool = [ids.OFFICER_NAMES.index(n) for n in comp["executive_officer_setup"]["base_game_pool"]]
+    intro = [(ids.COMPANY_NAMES.index(p["company"]), ids.OFFICER_NAMES.index(p["officer"]),
+              contract_ids.index(p["starting_contract"])) for p in comp["companies"]["introductory_matchups"]]
+    award = et["first_second_award"]
+
+    arrays = dict(
+        n_players=[variant.players], intro=[int(variant.intro)],
+        head_tile_drops=[t["drops"] for t in comp["headstream_tiles"]],
+        constr_eng=[s["engineers"] for s in comp["action_spaces"]["company_board_construction"]],
+        constr_fee=[s["credits"] for s in comp["action_spaces"]["company_board_construction"]],
+        contract_kind=ckind, contract_req=creq, rewards=rewards, reward_order=order_arr,
+        income_reward=income_reward, income_at=[2, 4, 5],
+        start_resources=[sr["credits"], sr["excavators"], sr["mixers"], sr["engineers"], sc["starting_vp"]],
+        officer_start_credits=officer_credits,
+        base_cost=[cc["base"][a] for a in ids.AREA_NAMES], elev_cost=[cc["elevation"][a] for a in ids.AREA_NAMES],
+        ph_cost=[cc["powerhouse"]["by_number_built_before"][k] for k in range(4)],
+        red_surcharge=[cc["base"]["paying_space_extra_credits"]],
+        prod_bonus=[common["production_bonus_by_powerhouses_built"][k] for k in range(5)],
+        ability_at_ph=[common["special_ability_unlocked_at_powerhouses"]],
+        tile_struct=tile_struct, tile_level=tile_level,
+        bonus_vp=[bonus[n]["vp_per_unit"] for n in ids.BONUS_NAMES],
+        credits_by_energy=credits_by_energy, zero_energy_vp=[sc["zero_energy_round"]["vp"]],
+        section_size=[et["bonus_tile_threshold"]], section_malus=[et["bonus_tile_malus_per_section_behind"]],
+        bonus_threshold=[et["bonus_tile_threshold"]], award=[award["first"], award["second"]],
+        objective_vp=[obj["first"], obj["second"], obj["third"], 0, 0], hand_limit=[3],
+        officer_pool=pool, intro_pairings=intro,
+        n_bonus_tiles=[len(ids.BONUS_NAMES)], n_objectives=[len(ids.OBJECTIVE_NAMES)],
+    )
+    arrays.update(mt["arrays"])
+    arrays.update(spaces)
+    arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],
+                  n_intro_pairings=[len(intro)])
+    tables = _record(arrays)
+    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=m["fidelity"],
+                     dam_ids=tuple(mt["dam_ids"]), conduit_ids=tuple(mt["cond_ids"]), ph_ids=tuple(mt["ph_ids"]),
+                     headstream_ids=tuple(mt["heads"]), zone_numbers=tuple(mt["zones"]),
+                     contract_ids=tuple(contract_ids), space_ids=tuple(space_names))
+    return tables, info
