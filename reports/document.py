@@ -18,7 +18,6 @@ class Table:
     name: str
     title: str
     frame: pd.DataFrame
-    note: str = ""
 
 
 @dataclass(frozen=True)

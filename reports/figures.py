@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import colormaps
 from matplotlib.figure import Figure as MplFigure
+from matplotlib.ticker import MaxNLocator
 
 from reports.document import Figure
 from reports.provenance import Provenance
@@ -55,8 +56,11 @@ def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance
     positions = np.arange(len(table))[::-1]
     difference = 100 * table["difference"].to_numpy()
     errors = 100 * np.vstack([table["win_rate"] - table["ci_low"], table["ci_high"] - table["win_rate"]])
-    for position, value, low, high, colour in zip(positions, difference, *errors, _colours(table)):
-        axes.errorbar(value, position, xerr=[[low], [high]], fmt="o", color=colour, capsize=3, markersize=4)
+    colours = np.array(_colours(table))
+    for colour in np.unique(colours):
+        chosen = colours == colour
+        axes.errorbar(difference[chosen], positions[chosen], xerr=errors[:, chosen], fmt="o", color=colour,
+                      capsize=3, markersize=4)
     axes.axvline(0, color="black", linewidth=0.8, linestyle="--")
     axes.set_yticks(positions, labels, fontsize=8)
     axes.set_xlabel(f"win rate minus parity (percentage points); {LEGEND_TEXT}", fontsize=8)
@@ -77,7 +81,9 @@ def heatmap_figure(table: pd.DataFrame, provenance: Provenance) -> Figure:
         image = axes.imshow(grid.to_numpy(float), cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
         for (row, column), value in np.ndenumerate(grid.to_numpy(float)):
             if not np.isnan(value):
-                axes.text(column, row, f"{value:+.1f}{marks.iat[row, column]}", ha="center", va="center", fontsize=8)
+                colour = "white" if abs(value) > 0.6 * limit else "black"  # stay legible on saturated cells
+                axes.text(column, row, f"{value:+.1f}{marks.iat[row, column]}", ha="center", va="center", fontsize=8,
+                          color=colour)
         axes.set_xticks(range(grid.shape[1]), grid.columns, fontsize=8)
         axes.set_yticks(range(grid.shape[0]), grid.index, fontsize=8)
         axes.set_title(f"{players} players", fontsize=9)
@@ -95,7 +101,7 @@ def vp_sources_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> F
         axes.barh(table[by].astype(str), values, left=left, color=palette(index), label=source.removeprefix("vp_"))
         left += values
     axes.set_xlabel("mean VP")
-    axes.legend(fontsize=7, ncols=4, loc="lower right")
+    figure.legend(loc="outside right upper", fontsize=7)
     return _finish(figure, f"VP by source per {by}", provenance)
 
 
@@ -110,6 +116,7 @@ def seat_figure(seat_table: pd.DataFrame, turn_table: pd.DataFrame, provenance: 
             errors = 100 * np.vstack([subset["win_rate"] - subset["ci_low"], subset["ci_high"] - subset["win_rate"]])
             axes.errorbar(x, rate, yerr=errors, fmt="o", capsize=3, color=f"C{offset}", label=f"{players} players")
             axes.axhline(100 / players, color=f"C{offset}", linestyle="--", linewidth=0.8)
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel(label)
         axes.set_ylabel("win rate (%)")
         axes.legend(fontsize=7)
@@ -136,6 +143,9 @@ def search_budget_figure(table: pd.DataFrame, provenance: Provenance) -> Figure:
         axes.errorbar(subset["iters"], subset["log_strength"], yerr=errors, fmt="o-", capsize=3, color=f"C{index}",
                       label=family)
     axes.set_xscale("log")
+    budgets = sorted(table["iters"].unique())
+    axes.set_xticks(budgets, [str(budget) for budget in budgets])
+    axes.minorticks_off()
     axes.set_xlabel("search budget (iters)")
     axes.set_ylabel("log-strength")
     axes.legend(fontsize=8)

@@ -17,7 +17,8 @@ def wilson_interval(successes: np.ndarray, n: np.ndarray, confidence: float = CO
     shrink = 1 + z**2 / n
     centre = (rate + z**2 / (2 * n)) / shrink
     half_width = z * np.sqrt(rate * (1 - rate) / n + z**2 / (4 * n**2)) / shrink
-    return centre - half_width, centre + half_width
+    # Exactly 0 or 1 in theory at 0 or n successes; clip the floating-point hair outside [0, 1].
+    return np.clip(centre - half_width, 0, 1), np.clip(centre + half_width, 0, 1)
 
 
 def rounded_successes(successes: np.ndarray) -> np.ndarray:

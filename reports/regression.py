@@ -110,9 +110,8 @@ def fit_ols(design: np.ndarray, outcome: np.ndarray, clusters: np.ndarray) -> Fi
     return Fit(coefficients, cluster_robust_covariance(design, residuals, bread, clusters), True)
 
 
-def regression_table(rows: pd.DataFrame, outcome: str, factors: Sequence[str]) -> tuple[pd.DataFrame, Design, Fit]:
-    """Fit win (logistic) or VP (OLS) on the factors; z tests, with Holm across the non-intercept terms."""
-    design = treatment_design(rows, factors)
+def regression_table(rows: pd.DataFrame, outcome: str, design: Design) -> tuple[pd.DataFrame, Fit]:
+    """Fit `win` by logistic regression (any other outcome by OLS); z tests, Holm across the non-intercept terms."""
     values = rows[outcome].to_numpy(float)
     fitter = fit_logistic if outcome == "win" else fit_ols
     fit = fitter(design.matrix, values, rows["game"].to_numpy())
@@ -134,4 +133,4 @@ def regression_table(rows: pd.DataFrame, outcome: str, factors: Sequence[str]) -
     })
     if outcome == "win":
         table.insert(4, "odds_ratio", np.exp(fit.coefficients))
-    return table, design, fit
+    return table, fit

@@ -13,7 +13,7 @@ from reports.multiple_testing import ALPHA, holm
 from reports.power import DIFFERENCES, POWER, detectable_difference, sample_size_table
 from reports.provenance import Provenance
 from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, Ratings, rate, rating_table, share_ahead
-from reports.regression import INTERCEPT, regression_table
+from reports.regression import INTERCEPT, regression_table, treatment_design
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
 from reports.win_rates import group_labels, win_rate_table
@@ -74,11 +74,10 @@ def significance_findings(table: pd.DataFrame, labels: list[str], noun: str) -> 
         f"{percent(row.parity)}, Holm-adjusted {p_text(row.p_holm)}"
         for label, row, hit in zip(labels, table.itertuples(index=False), holm_hits) if hit
     ]
-    findings = [
-        f"{len(described)} of {len(table)} {noun} differ from parity after Holm correction (family-wise error 5%): "
-        f"{_listed(described)}." if described else
-        f"None of the {len(table)} {noun} differs from parity after Holm correction (family-wise error 5%)."
-    ]
+    findings = []
+    if described:
+        findings.append(f"{len(described)} of {len(table)} {noun} differ from parity after Holm correction "
+                        f"(family-wise error 5%): {_listed(described)}.")
     if bh_only.any():
         extra = [label for label, hit in zip(labels, bh_only) if hit]
         findings.append(f"Benjamini-Hochberg (false-discovery rate 5%) also flags {len(extra)} of the {noun}: "
@@ -86,11 +85,13 @@ def significance_findings(table: pd.DataFrame, labels: list[str], noun: str) -> 
     rest = table[~holm_hits]
     if len(rest):
         smallest = rest.loc[rest["n"].idxmin()]
-        reach = detectable_difference(float(smallest["parity"]), int(smallest["n"]))
+        # The Holm threshold for the most significant of m groups is alpha / m: the reach of a single test at that level.
+        reach = detectable_difference(float(smallest["parity"]), int(smallest["n"]), alpha=ALPHA / len(table))
+        opening = (f"The other {len(rest)} {noun} show no significant difference" if described else
+                   f"None of the {len(table)} {noun} differs from parity after Holm correction (family-wise error 5%)")
         findings.append(
-            f"The other {len(rest)} {noun} show no significant difference, which is not proof of balance: with the "
-            f"smallest at n = {int(smallest['n']):,} seat-games, advantages below about {100 * reach:.1f} points "
-            f"would usually go undetected ({POWER:.0%} power)."
+            f"{opening}; that is not proof of balance: with the smallest at n = {int(smallest['n']):,} seat-games, "
+            f"advantages below about {100 * reach:.1f} points would usually go undetected ({POWER:.0%} power)."
         )
     return findings
 
@@ -175,8 +176,8 @@ def seat_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
         tables=[Table("win_rate_by_seat", "Win rate per seat vs parity", seats),
                 Table("win_rate_by_turn_position", "Win rate per round-1 turn position vs parity", turns)],
         figures=[figures.seat_figure(seats, turns, provenance)],
-        findings=[*significance_findings(seats, seat_labels, "seats")[:2],
-                  *significance_findings(turns, turn_labels, "round-1 turn positions")[:2]],
+        findings=[*significance_findings(seats, seat_labels, "seats"),
+                  *significance_findings(turns, turn_labels, "round-1 turn positions")],
     )
 
 
@@ -202,8 +203,9 @@ def _term_findings(table: pd.DataFrame, outcome: str) -> list[str]:
 def regression_section(rows: pd.DataFrame) -> Section:
     """Logistic regression of win and OLS of VP on company, officer and seat (plus bot and player count when they vary)."""
     factors = ["company", "officer", "seat", *[factor for factor in (BOT_COLUMN, "players") if _varies(rows, factor)]]
-    logistic, logistic_design, logistic_fit = regression_table(rows, "win", factors)
-    ols, _, _ = regression_table(rows, "vp", factors)
+    design = treatment_design(rows, factors)
+    logistic, logistic_fit = regression_table(rows, "win", design)
+    ols, _ = regression_table(rows, "vp", design)
     paragraphs = [
         f"Both models use treatment coding on {', '.join(factors)} (reference = first level alphabetically), so each "
         "coefficient is the effect of one level against the reference with the other factors held fixed. The win "
@@ -211,8 +213,8 @@ def regression_section(rows: pd.DataFrame) -> Section:
         "model is ordinary least squares. Standard errors are cluster-robust with one cluster per game, because the "
         "seats of a game share one outcome; p-values are two-sided z tests, Holm-corrected across the terms.",
     ]
-    if logistic_design.aliased:
-        aliased = ", ".join(f"{term.factor} {term.level}" for term in logistic_design.aliased)
+    if design.aliased:
+        aliased = ", ".join(f"{term.factor} {term.level}" for term in design.aliased)
         paragraphs.append(f"Dropped as aliased (determined by the other columns in this design): {aliased}.")
     if not logistic_fit.converged:
         paragraphs.append("Warning: the logistic fit did not converge (some level may never or always win); "
@@ -359,6 +361,8 @@ def methods_section() -> Section:
             "conservative. Holm is valid under any dependence between cells; Benjamini-Hochberg assumes positive "
             "dependence, which cells competing in the same games do not strictly satisfy, so treat its extra flags "
             "as leads rather than conclusions.",
+            "Win rates are relative to the field: one strong cell lowers the win rates of the cells it meets, so "
+            "small negative differences next to a large positive one may be spillover rather than weakness.",
             "Homogeneity tests and cluster-robust regression errors account for the seats of a game sharing one "
             "outcome. Regression p-values use the normal approximation, appropriate for the hundreds of games "
             "reports are meant for.",

@@ -99,6 +99,7 @@ C_ENERGY_HIST = _co_alloc("energy_by_round", 5)
 C_TURN_POS_HIST = _co_alloc("turn_position_by_round", 5)
 C_DECISIONS = _co_alloc("decisions")
 C_FULFILLED = _co_alloc("contracts_fulfilled")
+C_MACH_GAINED = _co_alloc("machineries_gained")            # from the general supply, ever (invariants)
 CO_SIZE = sum(s for _, s in _co)
 
 STATE_SIZE = COMPANY_BASE + MAX_PLAYERS * CO_SIZE

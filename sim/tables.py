@@ -77,7 +77,7 @@ class TableInfo(NamedTuple):
     space_ids: tuple[str, ...]
 
 
-def _record(arrays: dict) -> np.void:
+def _record(arrays: dict) -> np.record:
     """Packs the arrays into one record of TABLES_DTYPE, padding with -1."""
     rec = np.zeros(1, dtype=TABLES_DTYPE)
     for name, shape in TABLE_FIELDS.items():
@@ -85,7 +85,12 @@ def _record(arrays: dict) -> np.void:
         field = rec[0][name]
         field[...] = -1
         field[tuple(slice(0, n) for n in a.shape)] = a
-    return rec[0]
+    return rec.view(np.recarray)[0]   # np.record: attribute access in Python too
+
+
+def as_array(tables: np.record) -> np.ndarray:
+    """The tables as a 1-element record array (the form parallel numba loops take)."""
+    return np.array([tables], dtype=TABLES_DTYPE)
 
 
 def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
@@ -177,7 +182,7 @@ def _space_tables(comp: dict, players: int) -> tuple[dict, list[str]]:
 
 
 @functools.lru_cache(maxsize=64)
-def compile_tables(variant: Variant) -> tuple[np.void, TableInfo]:
+def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     """Builds the numeric tables (and their names) of a variant."""
     comp = load_components()
     m = load_map(variant.map)

@@ -128,11 +128,13 @@ def occupy_space(S, T, c, s):
         rotate(S, c, p)
     elif kind == ids.K_MACH_EXC:                                          # ACT-MACHINERY-02
         S[b + L.C_EXC] += 1
+        S[b + L.C_MACH_GAINED] += 1
     elif kind == ids.K_MACH_ANY:
         push(S, ids.TK_MACHINE, c, 1)
     elif kind == ids.K_MACH_EM:
         S[b + L.C_EXC] += 1
         S[b + L.C_MIX] += 1
+        S[b + L.C_MACH_GAINED] += 2
     elif kind == ids.K_CONTRACT:                                          # ACT-CONTRACT-01/02/05
         push(S, ids.TK_CHECK_HAND, c)
         push(S, ids.TK_TAKE_CONTRACT, c, p)

@@ -140,6 +140,7 @@ def apply_choice(S, T, move):
     elif kind == ids.TK_MACHINE:
         S[b + L.C_EXC] += move                                     # REWARD-02 any_machine
         S[b + L.C_MIX] += a0 - move
+        S[b + L.C_MACH_GAINED] += a0
     elif kind == ids.TK_FREE_PLACE:
         free_place(S, T, c, move, a0)                              # CONSTRUCT-21
         if a2 > 1:

@@ -21,6 +21,7 @@ def gain_resources(S, T, c, rid, vp_source):
     S[b + L.C_CREDITS] += r[ids.RK_CREDITS]
     S[b + L.C_EXC] += r[ids.RK_EXC]
     S[b + L.C_MIX] += r[ids.RK_MIX]
+    S[b + L.C_MACH_GAINED] += r[ids.RK_EXC] + r[ids.RK_MIX]
     if r[ids.RK_VP] != 0:
         add_vp(S, c, r[ids.RK_VP], vp_source)
     add_energy(S, c, r[ids.RK_ENERGY])  # REWARD-04: plain energy

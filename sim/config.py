@@ -1,0 +1,90 @@
+"""Game configuration: the variant plus setup choices (companies, officers per seat), validated up front."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from sim import ids
+from sim.errors import ConfigError
+from sim.variant import Variant
+
+
+def _lookup(kind: str, names: Sequence[str], value: str) -> int:
+    """Index of a company/officer name (case-insensitive; unique prefixes such as 'viktor' accepted)."""
+    low = value.strip().lower()
+    hits = [i for i, n in enumerate(names) if n.lower() == low]
+    if not hits:
+        hits = [i for i, n in enumerate(names) if n.lower().startswith(low) or low in n.lower().split()]
+    if len(hits) != 1:
+        raise ConfigError(f"unknown {kind} {value!r}; valid: {', '.join(names)}")
+    return hits[0]
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to set up a game besides the seed.
+
+    `companies` / `officers` fix each seat's pairing (seat i gets companies[i] + officers[i]); None leaves the
+    pairings random and the seats choose them (SETUP-13..15).
+    """
+
+    players: int = 4
+    map: str = "base"
+    intro: bool = False
+    expansions: tuple[str, ...] = field(default_factory=tuple)
+    companies: tuple[str, ...] | None = None
+    officers: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        self.variant  # validates players / map / expansions
+        for kind, names, given in (("company", ids.COMPANY_NAMES, self.companies),
+                                   ("officer", ids.OFFICER_NAMES, self.officers)):
+            if given is None:
+                continue
+            if len(given) != self.players:
+                raise ConfigError(f"{kind} list has {len(given)} entries for {self.players} players; "
+                                  f"give exactly one {kind} per seat")
+            idx = [_lookup(kind, names, g) for g in given]
+            if len(set(idx)) != len(idx):
+                dup = next(names[i] for i in idx if idx.count(i) > 1)
+                raise ConfigError(f"{kind} {dup!r} is given twice; each seat needs a different {kind}")
+        if self.intro and self.officers is not None:
+            raise ConfigError("officers cannot be chosen in the introductory game: its pairings are fixed "
+                              "(SETUP-18); drop --officers or --intro")
+
+    @property
+    def variant(self) -> Variant:
+        """The rules-level part of the config."""
+        return Variant(players=self.players, map=self.map, intro=self.intro, expansions=tuple(self.expansions))
+
+    def company_ids(self) -> list[int]:
+        """Company id per seat, -1 where random."""
+        if self.companies is None:
+            return [-1] * self.players
+        return [_lookup("company", ids.COMPANY_NAMES, n) for n in self.companies]
+
+    def officer_ids(self) -> list[int]:
+        """Officer id per seat, -1 where random."""
+        if self.officers is None:
+            return [-1] * self.players
+        return [_lookup("officer", ids.OFFICER_NAMES, n) for n in self.officers]
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameConfig":
+        """Builds a config from plain data (TOML, JSON, scenario files), rejecting unknown keys."""
+        allowed = {f for f in cls.__dataclass_fields__}
+        unknown = set(d) - allowed
+        if unknown:
+            raise ConfigError(f"unknown config key {sorted(unknown)[0]!r}; valid keys: {', '.join(sorted(allowed))}")
+        kw = dict(d)
+        for k in ("expansions", "companies", "officers"):
+            if kw.get(k) is not None:
+                kw[k] = tuple(kw[k])
+        return cls(**kw)
+
+    def to_dict(self) -> dict:
+        """Plain-data form (inverse of from_dict)."""
+        return {"players": self.players, "map": self.map, "intro": self.intro,
+                "expansions": list(self.expansions),
+                "companies": list(self.companies) if self.companies is not None else None,
+                "officers": list(self.officers) if self.officers is not None else None}

@@ -1,0 +1,125 @@
+"""Human-readable descriptions of moves and states (Python side; never used in hot paths)."""
+from __future__ import annotations
+
+import numpy as np
+
+from sim import ids
+from sim import layout as L
+from sim.rules.construct import decode_build, decode_payment, n_map_spaces, space_kind
+from sim.rules.produce import decode, energy_of
+from sim.tables import TableInfo
+
+_ROW_TEXT = {
+    ids.K_TURBINE: "Turbine Station {p:+d}: one production", ids.K_WATER2: "Water Management: 2 drops (delayed)",
+    ids.K_WATER1: "Water Management: 1 drop (flows now)", ids.K_WORKSHOP: "Workshop: rotate the wheel {p}",
+    ids.K_MACH_EXC: "Machinery Shop: 1 Excavator", ids.K_MACH_ANY: "Machinery Shop: 1 machinery of choice",
+    ids.K_MACH_EM: "Machinery Shop: 1 Excavator + 1 Mixer", ids.K_CONTRACT: "Contract Office: take {p}",
+    ids.K_PATENT: "Patent Office: buy tile {tile}",
+}
+
+
+def company_label(S: np.ndarray, c: int) -> str:
+    """'France (Viktor Fiesler)' for seat c, or 'seat c' before setup."""
+    b = L.COMPANY_BASE + c * L.CO_SIZE
+    comp = S[b + L.C_COMPANY]
+    if comp < 0:
+        return f"seat {c}"
+    return f"{ids.COMPANY_NAMES[comp]} ({ids.OFFICER_NAMES[S[b + L.C_OFFICER]]})"
+
+
+def map_space_name(T, info: TableInfo, g: int) -> str:
+    """Data-file id of map space g (B5U, C5L, P8_0)."""
+    nd, nc = int(T.n_dams[0]), int(T.n_conduits[0])
+    if g < nd:
+        return info.dam_ids[g]
+    if g < nd + nc:
+        return info.conduit_ids[g - nd]
+    return info.ph_ids[g - nd - nc]
+
+
+def map_space_index(T, info: TableInfo, name: str) -> int:
+    """Inverse of map_space_name."""
+    for g in range(int(n_map_spaces(T))):
+        if map_space_name(T, info, g) == name:
+            return g
+    raise KeyError(name)
+
+
+def _structure_at(S, T, g: int, struct_hint: int = -1) -> str:
+    k = space_kind(T, g)
+    if k == 0:
+        return "Base" if S[L.DAM_OWNER + g] == ids.NOBODY else "Elevation"
+    return ("Conduit", "Powerhouse")[k - 1]
+
+
+def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
+    """Describes a legal move of the pending decision in words."""
+    t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
+    kind, c, a0, a1, a2 = (int(S[t + i]) for i in range(5))
+    move = int(move)
+    if kind == ids.TK_MAIN:
+        if move < L.N_SPACES:
+            k, p = int(T.space_kind[move]), int(T.space_param[move])
+            tile = ids.TILE_NAMES[S[L.PATENT + p]] if k == ids.K_PATENT and S[L.PATENT + p] >= 0 else "-"
+            side = info.space_ids[move].rsplit("_", 1)[-1]
+            side = {"L": " (left)", "R": " (right)"}.get(side, "")
+            cost = int(T.space_fee[move] + T.space_price[move])
+            extra = f", {cost} Credits" if cost else ""
+            return f"{_ROW_TEXT[k].format(p=p, tile=tile)}{side} [{int(T.space_eng[move])} Engineers{extra}]"
+        if move < ids.MV_CONSTRUCT:
+            return f"Bank: {move - ids.MV_BANK} Engineers for {move - ids.MV_BANK} Credits"
+        if move == ids.MV_CONSTRUCT:
+            b = L.COMPANY_BASE + c * L.CO_SIZE
+            i = int(S[b + L.C_CONSTR_USED])
+            fee = f" + {int(T.constr_fee[i])} Credits" if T.constr_fee[i] else ""
+            return f"Construct on company-board space {i + 1} [{int(T.constr_eng[i])} Engineers{fee}]"
+        if move < ids.MV_MAHIRI:
+            return f"Engineer-free construction with tile {ids.TILE_NAMES[move - ids.MV_FREE_TILE]}"
+        if move == ids.MV_MAHIRI:
+            return "Mahiri's officer space: copy an officer and take an extra action"
+        return "Pass"
+    if kind == ids.TK_BUILD:
+        g, tmode, behav = decode_build(move)
+        how = {0: "", 1: " (Anton's tile copying it)", 2: " (on the wheel, Mahiri copying Anton)"}[int(tmode)]
+        return f"Build a {_structure_at(S, T, int(g))} on {map_space_name(T, info, int(g))} " \
+               f"with tile {ids.TILE_NAMES[behav]}{how}"
+    if kind == ids.TK_PAY:
+        e, m, s = decode_payment(move)
+        parts = [f"{e} Excavators", f"{m} Mixers"]
+        if s:
+            parts.append(f"{3 * s} Credits for {s} machineries")
+        return "Pay " + ", ".join(parts)
+    if kind == ids.TK_PRODUCE:
+        if move == ids.MV_SKIP:
+            return "Do not produce"
+        d, cond, ph, k = decode(move)
+        e = energy_of(S, T, c, cond, k, a0, (a1 & 2) != 0)
+        return (f"Produce {k} drop(s) from {info.dam_ids[d]} through {info.conduit_ids[cond]} "
+                f"to {info.ph_ids[ph]}: {e} energy")
+    if kind == ids.TK_FULFIL:
+        if move == ids.MV_NONE:
+            return "Fulfil no contract"
+        return f"Fulfil contract {info.contract_ids[move]} (needs {int(T.contract_req[move])})"
+    if kind == ids.TK_DROP:
+        if move == ids.MV_NONE:
+            return "Place no more drops"
+        when = "flows now" if a1 == 1 else "flows in the Water Flow phase"
+        return f"Drop on headstream {info.headstream_ids[move]} ({when})"
+    if kind == ids.TK_TAKE_CONTRACT:
+        k = int(S[L.DISPLAY + move])
+        return f"Take contract {info.contract_ids[k]} (needs {int(T.contract_req[k])})"
+    if kind == ids.TK_DISCARD:
+        return f"Discard contract {info.contract_ids[move]}"
+    if kind == ids.TK_MACHINE:
+        return f"Take {move} Excavators and {a0 - move} Mixers"
+    if kind == ids.TK_FREE_PLACE:
+        return f"Place a free {ids.STRUCTURE_NAMES[a0].capitalize()} on {map_space_name(T, info, move)}"
+    if kind == ids.TK_MAHIRI:
+        return f"Copy {ids.OFFICER_NAMES[move]}"
+    if kind == ids.TK_SETUP_PICK:
+        p, j = divmod(move, 8)
+        comp = ids.COMPANY_NAMES[S[L.PAIR_COMPANY + p]]
+        off = ids.OFFICER_NAMES[S[L.PAIR_OFFICER + p]]
+        k = S[L.START_DEALT + (p if j == 7 else j)]
+        return f"Take {comp} + {off} with starting contract {info.contract_ids[k]}"
+    return f"move {move}"

@@ -1,0 +1,195 @@
+"""The Python Game API (`sim.Game`): new / legal_moves / play / copy / result / log / replay."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple
+
+import numpy as np
+
+from sim import ids
+from sim import layout as L
+from sim.config import GameConfig
+from sim.describe import company_label, describe_move
+from sim.errors import BarrageError
+from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
+from sim.rules.scoring import final_ranks
+from sim.rules.setup import setup_game
+from sim.tables import TableInfo, compile_tables
+
+
+class IllegalMoveError(BarrageError):
+    """A move that is not legal for the pending decision (the state is left unchanged)."""
+
+
+class Move(NamedTuple):
+    """A legal move: its code (what `Game.play` takes) and what it means."""
+
+    code: int
+    description: str
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """Final result of one seat."""
+
+    seat: int
+    company: str
+    officer: str
+    vp: int
+    rank: int
+    win: float
+    vp_by_source: dict[str, int]
+    energy_by_round: tuple[int, ...]
+
+
+def _co(c: int) -> int:
+    return L.COMPANY_BASE + c * L.CO_SIZE
+
+
+class Game:
+    """One game of Barrage: a state vector plus the tables of its variant."""
+
+    def __init__(self, config: GameConfig, state: np.ndarray, seed: int | None = None,
+                 moves: list[int] | None = None, log: list[str] | None = None) -> None:
+        self.config = config
+        self.tables, self.info = compile_tables(config.variant)
+        self.state = state
+        self.seed = seed
+        self.moves: list[int] = list(moves or [])
+        self.log: list[str] = list(log or [])
+        self._buf = np.empty(BUFFER_SIZE, dtype=np.int64)
+        self._scratch = np.empty(16, dtype=np.int64)
+        self._n = int(legal_moves(state, self.tables, self._buf, self._scratch)) if not self.is_over else 0
+        self._last_round = int(state[L.G_ROUND])
+
+    # -- construction ---------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: GameConfig | dict | None = None, seed: int = 0, **kw) -> "Game":
+        """Sets up a new game (SETUP-*) from a config and a seed; pending forced steps are resolved."""
+        if config is None:
+            config = GameConfig(**kw)
+        elif isinstance(config, dict):
+            config = GameConfig.from_dict({**config, **kw})
+        tables, _ = compile_tables(config.variant)
+        S = np.zeros(L.STATE_SIZE, dtype=np.int64)
+        fc = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
+        fo = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
+        fc[:config.players] = config.company_ids()
+        fo[:config.players] = config.officer_ids()
+        setup_game(S, tables, int(seed), fc, fo)
+        buf = np.empty(BUFFER_SIZE, dtype=np.int64)
+        advance(S, tables, buf, np.empty(16, dtype=np.int64))
+        g = cls(config, S, seed=int(seed))
+        g.log.append(f"Game set up with seed {seed}: {config.players} players, map {config.map}"
+                     f"{', introductory' if config.intro else ''}")
+        return g
+
+    @classmethod
+    def replay(cls, config: GameConfig | dict, seed: int, moves: Iterable[int]) -> "Game":
+        """Rebuilds a game from its config, seed and move list."""
+        g = cls.new(config, seed)
+        for m in moves:
+            g.play(int(m))
+        return g
+
+    def copy(self) -> "Game":
+        """An independent copy (one state-vector copy)."""
+        return Game(self.config, self.state.copy(), self.seed, self.moves, self.log)
+
+    # -- queries ----------------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once final scoring is done."""
+        return int(self.state[L.G_STACK_N]) == 0
+
+    @property
+    def current_player(self) -> int:
+        """Seat that must decide now (-1 when the game is over)."""
+        if self.is_over:
+            return -1
+        return int(self.state[L.STACK + (self.state[L.G_STACK_N] - 1) * L.FRAME + 1])
+
+    @property
+    def round(self) -> int:
+        """Current round (1..5; 0 during setup)."""
+        return int(self.state[L.G_ROUND])
+
+    @property
+    def phase(self) -> str:
+        """Current phase name."""
+        return ids.PHASE_NAMES[int(self.state[L.G_PHASE])]
+
+    @property
+    def pending(self) -> str:
+        """What the pending decision is about."""
+        if self.is_over:
+            return "game over"
+        kind = int(self.state[L.STACK + (self.state[L.G_STACK_N] - 1) * L.FRAME])
+        return ids.TASK_NAMES.get(kind, "automatic step")
+
+    def legal_codes(self) -> np.ndarray:
+        """Codes of the legal moves of the pending decision."""
+        return self._buf[:self._n].copy()
+
+    def legal_moves(self) -> list[Move]:
+        """Legal moves of the pending decision, with descriptions."""
+        return [Move(int(m), describe_move(self.state, self.tables, self.info, int(m)))
+                for m in self._buf[:self._n]]
+
+    def describe(self, move: int) -> str:
+        """Describes a legal move of the pending decision."""
+        return describe_move(self.state, self.tables, self.info, int(move))
+
+    # -- playing ----------------------------------------------------------------------------------------
+    def play(self, move: int | Move) -> None:
+        """Plays a legal move; an illegal one raises IllegalMoveError and changes nothing."""
+        code = int(move.code if isinstance(move, Move) else move)
+        if self.is_over:
+            raise IllegalMoveError(f"move {code} is illegal: the game is over")
+        if code not in self._buf[:self._n]:
+            raise IllegalMoveError(
+                f"move {code} is illegal for the pending decision ({self.pending}) of "
+                f"{company_label(self.state, self.current_player)}; legal codes: "
+                f"{', '.join(str(int(m)) for m in self._buf[:self._n])}")
+        who = self.current_player
+        self.log.append(f"R{self.round} {company_label(self.state, who)}: {self.describe(code)}")
+        self._n = int(play_move(self.state, self.tables, code, self._buf, self._scratch))
+        self.moves.append(code)
+        self._log_round_change()
+
+    def _log_round_change(self) -> None:
+        r = self.round
+        if r != self._last_round or self.is_over:
+            ended = self._last_round
+            if ended >= 1:
+                n = self.config.players
+                parts = [f"{company_label(self.state, c)} {self.state[_co(c) + L.C_ENERGY_HIST + ended - 1]} energy, "
+                         f"{self.state[_co(c) + L.C_VP]} VP" for c in range(n)]
+                self.log.append(f"End of round {ended}: " + "; ".join(parts))
+            if not self.is_over:
+                self.log.append(f"Round {r} begins")
+            self._last_round = r
+
+    # -- results ----------------------------------------------------------------------------------------
+    def result(self) -> list[SeatResult]:
+        """Final VP, rank (1 = best), win share (ties split, END-06..08) and VP by source of every seat."""
+        if not self.is_over:
+            raise BarrageError("the game is not over yet; result() needs a finished game")
+        n = self.config.players
+        rank = np.zeros(n, dtype=np.int64)
+        win = np.zeros(n, dtype=np.float64)
+        final_ranks(self.state, self.tables, rank, win)
+        out = []
+        for c in range(n):
+            b = _co(c)
+            src = {name: int(self.state[b + L.C_VP_SRC + i]) for i, name in enumerate(ids.VP_SOURCE_NAMES)}
+            out.append(SeatResult(
+                seat=c, company=ids.COMPANY_NAMES[self.state[b + L.C_COMPANY]],
+                officer=ids.OFFICER_NAMES[self.state[b + L.C_OFFICER]], vp=int(self.state[b + L.C_VP]),
+                rank=int(rank[c]), win=float(win[c]), vp_by_source=src,
+                energy_by_round=tuple(int(x) for x in self.state[b + L.C_ENERGY_HIST:b + L.C_ENERGY_HIST + 5])))
+        return out
+
+    def log_text(self) -> str:
+        """The readable log as one text."""
+        return "\n".join(self.log)

@@ -1,0 +1,88 @@
+"""Invariants of a game state (DESIGN.md): checked by tests and by `barrage fuzz` after every move."""
+from __future__ import annotations
+
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.actions import engineers_placed
+from sim.rules.company import co, hand_size
+from sim.rules.water import drops_held
+
+INVARIANTS = (
+    "water drops conserved (created = on headstreams + held by dams + removed)",
+    "machineries conserved (supply + wheel = gained)",
+    "engineers conserved (supply + placed = starting engineers)",
+    "no negative resource (credits, machineries, engineers, wheel, drops)",
+    "VP equals the sum of its breakdown by source",
+    "structure counts match the map (pieces left + pieces on the map = pieces owned)",
+    "drops are held only by built dams, at most 4",
+    "hand limit holds when a turn starts",
+)
+
+
+@njit(cache=True)
+def violations(S, T):
+    """Bit k set = INVARIANTS[k] is violated."""
+    bad = 0
+    n = T.n_players[0]
+    nd = T.n_dams[0]
+    on_heads = 0
+    for h in range(T.n_head[0]):
+        on_heads += S[L.HEAD_DROPS + h]
+        if S[L.HEAD_DROPS + h] < 0:
+            bad |= 1 << 3
+    if S[L.G_DROPS_CREATED] != on_heads + drops_held(S, T) + S[L.G_DROPS_REMOVED]:
+        bad |= 1 << 0
+    for d in range(nd):
+        dr = S[L.DAM_DROPS + d]
+        if dr < 0:
+            bad |= 1 << 3
+        if dr > 0 and (S[L.DAM_OWNER + d] == ids.NOBODY or dr > 4):
+            bad |= 1 << 6
+    top_kind = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME] if S[L.G_STACK_N] > 0 else -1
+    for c in range(n):
+        b = co(c)
+        if S[b + L.C_COMPANY] < 0:
+            continue
+        wheel = 0
+        for s in range(6):
+            wheel += S[b + L.C_WHEEL_EXC + s] + S[b + L.C_WHEEL_MIX + s]
+            if S[b + L.C_WHEEL_EXC + s] < 0 or S[b + L.C_WHEEL_MIX + s] < 0:
+                bad |= 1 << 3
+        if S[b + L.C_EXC] + S[b + L.C_MIX] + wheel != S[b + L.C_MACH_GAINED]:
+            bad |= 1 << 1
+        if S[b + L.C_ENG] + engineers_placed(S, T, c) != T.start_resources[3]:
+            bad |= 1 << 2
+        if S[b + L.C_CREDITS] < 0 or S[b + L.C_EXC] < 0 or S[b + L.C_MIX] < 0 or S[b + L.C_ENG] < 0:
+            bad |= 1 << 3
+        total = 0
+        for i in range(ids.N_VP_SOURCES):
+            total += S[b + L.C_VP_SRC + i]
+        if total != S[b + L.C_VP]:
+            bad |= 1 << 4
+        bases = 0
+        elevs = 0
+        for d in range(nd):
+            if S[L.DAM_OWNER + d] == c:
+                bases += 1
+                elevs += S[L.DAM_LEVEL + d] - 1
+        conds = 0
+        for k in range(T.n_conduits[0]):
+            if S[L.COND_OWNER + k] == c:
+                conds += 1
+        phs = 0
+        for p in range(T.n_ph[0]):
+            if S[L.PH_OWNER + p] == c:
+                phs += 1
+        if (bases + S[b + L.C_PIECES + ids.BASE] != 5 or elevs + S[b + L.C_PIECES + ids.ELEVATION] != 5
+                or conds + S[b + L.C_PIECES + ids.CONDUIT] != 5 or phs + S[b + L.C_PIECES + ids.POWERHOUSE] != 4):
+            bad |= 1 << 5
+        if top_kind == ids.TK_MAIN and hand_size(S, c) > T.hand_limit[0]:
+            bad |= 1 << 7
+    return bad
+
+
+def describe_violations(mask: int) -> list[str]:
+    """Names of the invariants a violation mask reports."""
+    return [text for k, text in enumerate(INVARIANTS) if mask >> k & 1]

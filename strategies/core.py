@@ -1,0 +1,49 @@
+"""The numba side of strategies: one dispatch function picks a move for any built-in bot id.
+
+A bot sees the state, the legal moves and its own random stream (never the game's generator, so a bot's
+choices cannot change the game's chance events, HIDDEN-04).
+"""
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+
+RANDOM = 0          # uniform over the legal moves
+RANDOM_ACTIONS = 1  # uniform, but the Bank counts once (1 Engineer): plays far more varied games (fuzzing)
+
+BOT_RNG_SALT = 0x5BD1E995
+
+
+@njit(cache=True)
+def bot_next(rng):
+    """One xorshift32 step of a bot's own stream (rng is a 1-element int64 array)."""
+    x = rng[0]
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    rng[0] = x
+    return x
+
+
+@njit(cache=True)
+def choose_move(strategy, params, S, T, moves, n, rng):
+    """Returns the index (in moves[:n]) of the move the bot picks."""
+    if strategy == RANDOM_ACTIONS:
+        k = 0
+        for i in range(n):
+            if not _is_big_bank(S, moves[i]):
+                k += 1
+        j = (bot_next(rng) * k) >> 32
+        for i in range(n):
+            if not _is_big_bank(S, moves[i]):
+                if j == 0:
+                    return i
+                j -= 1
+    return (bot_next(rng) * n) >> 32
+
+
+@njit(cache=True)
+def _is_big_bank(S, move):
+    """A Bank move with more than one Engineer in a main-action decision."""
+    top = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
+    return S[top] == ids.TK_MAIN and ids.MV_BANK + 1 < move < ids.MV_CONSTRUCT

@@ -1,0 +1,150 @@
+"""The built report: parseable HTML with every section, provenance everywhere, and the planted effect found."""
+
+from __future__ import annotations
+
+import base64
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from conftest import BOT_STRENGTHS, PLANTED_CELL
+from reports import cli_report
+
+SECTIONS = ("summary", "cells", "company-officer", "homogeneity", "seats", "regression", "ratings", "search-budget",
+            "vp-sources", "scores", "energy", "sample-size", "methods")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+VOID_ELEMENTS = {"meta", "img", "br"}
+
+
+class ReportParser(HTMLParser):
+    """Collects section ids, image sources, table and figure captions, list items and the page title."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.section_ids: list[str] = []
+        self.images: list[str] = []
+        self.captions: list[str] = []
+        self.figure_captions: list[str] = []
+        self.findings: list[str] = []
+        self.title = ""
+        self._capturing: str | None = None
+        self._text: list[str] = []
+        self._stack: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag not in VOID_ELEMENTS:
+            self._stack.append(tag)
+        if tag == "section":
+            self.section_ids.append(attributes["id"] or "")
+        elif tag == "img":
+            self.images.append(attributes["src"] or "")
+        elif tag in ("title", "caption", "figcaption", "li") and self._capturing is None:
+            self._capturing, self._text = tag, []
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self._stack and self._stack.pop() == tag, f"unbalanced </{tag}>"
+        if tag == self._capturing:
+            text = "".join(self._text)
+            {"title": lambda: setattr(self, "title", text), "caption": lambda: self.captions.append(text),
+             "figcaption": lambda: self.figure_captions.append(text), "li": lambda: self.findings.append(text)}[tag]()
+            self._capturing = None
+
+    def handle_data(self, data: str) -> None:
+        if self._capturing:
+            self._text.append(data)
+
+
+def _parse(report: Path) -> ReportParser:
+    parser = ReportParser()
+    parser.feed(report.read_text(encoding="utf-8"))
+    parser.close()
+    return parser
+
+
+@pytest.fixture(scope="module")
+def balance(balance_report: Path) -> ReportParser:
+    return _parse(balance_report)
+
+
+@pytest.fixture(scope="module")
+def tournament(tournament_report: Path) -> ReportParser:
+    return _parse(tournament_report)
+
+
+@pytest.mark.parametrize("report", ["balance", "tournament"])
+def test_report_parses_and_has_every_section_and_inline_png(report: str, request: pytest.FixtureRequest) -> None:
+    parsed: ReportParser = request.getfixturevalue(report)
+    assert tuple(parsed.section_ids) == SECTIONS
+    assert parsed.images and all(src.startswith("data:image/png;base64,") for src in parsed.images)
+    for src in parsed.images:
+        assert base64.b64decode(src.split(",", 1)[1]).startswith(PNG_SIGNATURE)
+    assert len(parsed.figure_captions) == len(parsed.images)
+
+
+def test_reconstructed_map_is_labelled_on_the_page_every_figure_and_every_table(balance: ReportParser) -> None:
+    assert "RECONSTRUCTED MAP" in balance.title
+    assert balance.captions and all("RECONSTRUCTED MAP" in caption for caption in balance.captions)
+    assert all("RECONSTRUCTED MAP" in caption for caption in balance.figure_captions)
+
+
+def test_official_map_carries_no_label(tournament: ReportParser) -> None:
+    assert "MAP" not in tournament.title
+    assert not any("RECONSTRUCTED" in caption for caption in tournament.captions + tournament.figure_captions)
+
+
+@pytest.mark.parametrize("report", ["balance", "tournament"])
+def test_provenance_on_every_table_and_figure(report: str, request: pytest.FixtureRequest) -> None:
+    parsed: ReportParser = request.getfixturevalue(report)
+    for caption in parsed.captions + parsed.figure_captions:
+        for fact in ("games", "players", "bots:", "map base", "barrage-sim", "master seed 1"):
+            assert fact in caption, (fact, caption)
+
+
+def test_planted_cell_is_flagged_and_null_cells_are_not(balance_report: Path, balance: ReportParser) -> None:
+    cells = pd.read_csv(balance_report.parent / "tables" / "win_rate_by_cell.csv", comment="#")
+    assert len(cells) == 16
+    assert cells.loc[cells["holm_significant"], "cell"].tolist() == [PLANTED_CELL]
+    # BH may also flag cells that often meet the planted one: their win rate really is below parity (spillover).
+    assert PLANTED_CELL in cells.loc[cells["bh_significant"], "cell"].tolist()
+    planted = cells.set_index("cell").loc[PLANTED_CELL]
+    assert planted["ci_low"] > 0.25
+    summary = " ".join(balance.findings)
+    assert "1 of 16 cells differ from parity after Holm correction" in summary
+    assert PLANTED_CELL in summary
+    assert "The other 15 cells show no significant difference" in summary
+    assert PLANTED_CELL in (balance_report.parent / "summary.md").read_text(encoding="utf-8")
+
+
+def test_single_bot_report_says_there_is_no_ladder(balance_report: Path) -> None:
+    html = balance_report.read_text(encoding="utf-8")
+    assert "so there is no ladder" in html and "no search-budget curve" in html
+
+
+def test_tournament_ladder_and_search_budget_follow_the_planted_strengths(tournament_report: Path) -> None:
+    tables = tournament_report.parent / "tables"
+    ladder = pd.read_csv(tables / "ratings.csv", comment="#")
+    assert ladder["strategy"].tolist() == sorted(BOT_STRENGTHS, key=BOT_STRENGTHS.get, reverse=True)
+    budget = pd.read_csv(tables / "search_budget.csv", comment="#")
+    assert budget["iters"].tolist() == [50, 200]
+    assert budget["log_strength"].is_monotonic_increasing
+
+
+def test_csv_tables_carry_provenance_comments(balance_report: Path) -> None:
+    tables = sorted((balance_report.parent / "tables").glob("*.csv"))
+    assert {path.stem for path in tables} >= {"win_rate_by_cell", "win_rate_by_company_officer", "homogeneity",
+                                              "win_rate_by_seat", "regression_win_logistic", "regression_vp_ols",
+                                              "vp_by_source_company", "sample_size"}
+    for path in tables:
+        first, second = path.read_text(encoding="utf-8").splitlines()[:2]
+        assert first.startswith("# ") and "RECONSTRUCTED MAP" in first
+        assert second.startswith("# n = 2,000 games") and "master seed 11" in second
+        assert not pd.read_csv(path, comment="#").empty
+
+
+def test_cli_report_defaults_to_results_dir_report(tournament_results: Path, capsys: pytest.CaptureFixture) -> None:
+    report = cli_report(str(tournament_results), None)
+    assert report == tournament_results / "report" / "report.html"
+    assert str(report) in capsys.readouterr().out

@@ -1,0 +1,114 @@
+"""load_results: a valid directory loads; missing, empty or corrupt ones raise a one-line ResultsError naming the path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from reports import ResultsError, cli_report, load_results
+from reports.results import REQUIRED_COLUMNS
+
+
+def _copy(results: Path, tmp_path: Path) -> Path:
+    """A private, writable copy of the session's results directory (without its report)."""
+    target = tmp_path / "results"
+    shutil.copytree(results, target, ignore=shutil.ignore_patterns("report"))
+    return target
+
+
+def _first_shard(results: Path) -> Path:
+    return sorted((results / "shards").glob("*.parquet"))[0]
+
+
+def _assert_error(path: Path, *fragments: str) -> None:
+    with pytest.raises(ResultsError) as caught:
+        load_results(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+def test_valid_directory_loads_all_shards(balance_results: Path) -> None:
+    manifest, rows = load_results(balance_results)
+    assert manifest["format"] == 1
+    assert len(rows) == 2000 * 4
+    assert set(REQUIRED_COLUMNS) <= set(rows.columns)
+    assert str(rows["company"].dtype) == "category"
+
+
+def test_missing_directory(tmp_path: Path) -> None:
+    _assert_error(tmp_path / "nowhere", str(tmp_path / "nowhere"), "does not exist")
+
+
+def test_empty_directory_has_no_manifest(tmp_path: Path) -> None:
+    _assert_error(tmp_path, str(tmp_path), "no manifest.json")
+
+
+def test_manifest_with_bad_json(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    (results / "manifest.json").write_text('{"format": 1,\n "name": ', encoding="utf-8")
+    _assert_error(results, str(results / "manifest.json"), "invalid JSON", "line 2")
+
+
+def test_manifest_missing_keys_and_wrong_format(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+    (results / "manifest.json").write_text(json.dumps({**manifest, "format": 2}), encoding="utf-8")
+    _assert_error(results, "manifest.json", "unsupported format 2")
+    del manifest["master_seed"]
+    (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _assert_error(results, "manifest.json", "missing keys master_seed")
+
+
+def test_no_shards(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    shutil.rmtree(results / "shards")
+    _assert_error(results, str(results / "shards"), "no parquet shards")
+    (results / "shards").mkdir()
+    _assert_error(results, str(results / "shards"), "no parquet shards")
+
+
+def test_corrupt_parquet(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    shard = _first_shard(results)
+    shard.write_bytes(b"PAR1 this is not really parquet\n at all")
+    _assert_error(results, str(shard), "unreadable parquet")
+
+
+def test_missing_required_column(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    shard = _first_shard(results)
+    pq.write_table(pq.read_table(shard).drop_columns(["win", "officer"]), shard)
+    _assert_error(results, str(shard), "missing required columns", "officer", "win")
+
+
+def test_shards_without_rows(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    shards = sorted((results / "shards").glob("*.parquet"))
+    for shard in shards:
+        pq.write_table(pq.read_table(shard).slice(0, 0), shard)
+    _assert_error(results, str(results), "no result rows")
+
+
+def test_wins_not_summing_to_one_per_game(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    shard = _first_shard(results)
+    table = pq.read_table(shard)
+    win = table["win"].to_numpy().copy()
+    win[0] = 1.0 - win[0]
+    pq.write_table(table.set_column(table.schema.get_field_index("win"), "win", pa.array(win)), shard)
+    _assert_error(results, str(results), f"game {table['game'][0].as_py()} has wins summing to", "expected 1")
+
+
+def test_cli_report_prints_the_error_and_exits_with_status_one(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as caught:
+        cli_report(str(tmp_path), None)
+    assert caught.value.code == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "no manifest.json" in error
