@@ -12,6 +12,7 @@ from sim.config import GameConfig
 from sim.describe import company_label, describe_move
 from sim.errors import BarrageError
 from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
+from sim.rules.hidden import determinize
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
 from sim.tables import TableInfo, compile_tables
@@ -95,6 +96,12 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy (one state-vector copy)."""
         return Game(self.config, self.state.copy(), self.seed, self.moves, self.log)
+
+    def determinized(self, player: int, seed: int) -> "Game":
+        """A copy in which every pile order hidden from `player` is re-sampled (HIDDEN-01, for ISMCTS)."""
+        g = self.copy()
+        determinize(g.state, self.tables, int(player), int(seed))
+        return g
 
     # -- queries ----------------------------------------------------------------------------------------
     @property
