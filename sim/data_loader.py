@@ -71,10 +71,16 @@ def available_maps(data_dir: Path | None = None) -> list[str]:
     return sorted(match.group(1) for match in names if match)
 
 
+def load_geological(data_dir: Path | None = None) -> dict:
+    """Return the validated contents of ``geological.yaml`` (The Geological Factor tokens)."""
+    return copy.deepcopy(_load_geological_cached(_cache_key(data_dir)))
+
+
 def clear_cache() -> None:
     """Forget every cached document (for callers that edit data files while running)."""
     _load_components_cached.cache_clear()
     _load_map_cached.cache_clear()
+    _load_geological_cached.cache_clear()
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -177,6 +183,32 @@ def _at(path: str, key: Any) -> str:
 def _item(path: str, index: int) -> str:
     """Extend a key path with a list index."""
     return f"{path}[{index}]"
+
+
+GEO_TOKEN_IDS = ("conduit_pairs", "elevation_mixer", "elevation_credits", "powerhouse_excavators",
+                 "powerhouse_free", "base_credits", "base_excavators", "conduit_engineers")
+GEO_COST_KEYS = ("excavators", "mixers", "credits", "engineers", "pairs_per_value")
+
+
+@functools.lru_cache(maxsize=None)
+def _load_geological_cached(data_dir: Path | None) -> dict:
+    """Read and validate geological.yaml once per data directory."""
+    c = _Check("geological.yaml")
+    doc = c.mapping("", _read_yaml(_root(data_dir), "geological.yaml"))
+    tokens = c.seq("tokens", doc.get("tokens"), len(GEO_TOKEN_IDS))
+    for i, (token, expected) in enumerate(zip(tokens, GEO_TOKEN_IDS)):
+        path = _item("tokens", i)
+        c.keys(path, token, ("id", "structure", "cost", "effect"))
+        if token["id"] != expected:
+            c.fail(_at(path, "id"), f"expected {expected!r} (tokens are listed in a fixed order), got {_show(token['id'])}")
+        c.choice(_at(path, "structure"), token["structure"], ("base", "elevation", "conduit", "powerhouse"))
+        for key, value in c.mapping(_at(path, "cost"), token["cost"] or {}).items():
+            c.choice(_at(_at(path, "cost"), key), key, GEO_COST_KEYS)
+            c.integer(_at(_at(path, "cost"), key), value, 0, 10)
+    c.integer("blank_tokens", doc.get("blank_tokens"), 0, 13)
+    c.integer("blank_tokens_returned_unless_five_player_map", doc.get("blank_tokens_returned_unless_five_player_map"),
+              0, doc["blank_tokens"])
+    return doc
 
 
 class _Check:

@@ -93,7 +93,7 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         if move == ids.MV_SKIP:
             return "Do not produce"
         d, cond, ph, k = decode(move)
-        e = energy_of(S, T, c, cond, k, a0, (a1 & 2) != 0)
+        e = energy_of(S, T, c, cond, ph, k, a0, (a1 & 2) != 0)
         return (f"Produce {k} drop(s) from {info.dam_ids[d]} through {info.conduit_ids[cond]} "
                 f"to {info.ph_ids[ph]}: {e} energy")
     if kind == ids.TK_FULFIL:
@@ -116,6 +116,8 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         return f"Place a free {ids.STRUCTURE_NAMES[a0].capitalize()} on {map_space_name(T, info, move)}"
     if kind == ids.TK_MAHIRI:
         return f"Copy {ids.OFFICER_NAMES[move]}"
+    if kind == ids.TK_GEO_DROP:
+        return "Do not add a drop" if move == ids.MV_SKIP else f"Put a drop into {info.dam_ids[a0]} (geological token)"
     if kind == ids.TK_SETUP_PICK:
         p, j = divmod(move, 8)
         comp = ids.COMPANY_NAMES[S[L.PAIR_COMPANY + p]]

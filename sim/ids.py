@@ -41,6 +41,14 @@ N_TILES = 21
 FIRST_ADVANCED_TILE, N_ADVANCED_TILES = 5, 15
 TILE_NOT_OWNED, TILE_IN_SUPPLY = -1, 6  # tile location; 0..5 = wheel segment
 
+# Geological tokens (GEO-*), in data-file order; a blank token is never left on the map (GEO-04).
+GEO_TOKEN_NAMES = ("conduit_pairs", "elevation_mixer", "elevation_credits", "powerhouse_excavators",
+                   "powerhouse_free", "base_credits", "base_excavators", "conduit_engineers")
+(GEO_CONDUIT_EM, GEO_ELEV_MIX, GEO_ELEV_CR, GEO_PH_EXC, GEO_PH_FREE, GEO_BASE_CR, GEO_BASE_EXC,
+ GEO_CONDUIT_ENG) = range(8)
+GEO_BLANK = 8
+GEO_NONE = -1
+
 # Contract colours / kinds.
 CONTRACT_KIND_NAMES = ("green", "yellow", "red", "starting", "national")
 GREEN, YELLOW, RED, STARTING, NATIONAL = 0, 1, 2, 3, 4
@@ -89,7 +97,7 @@ NOBODY = -1
 # Engine tasks on the decision stack. A *choice* task waits for a move; an *auto* task resolves itself.
 # Frame = [kind, player, a0, a1, a2, a3, a4, a5].
 (TK_SETUP_PICK, TK_MAIN, TK_BUILD, TK_PAY, TK_PRODUCE, TK_FULFIL, TK_DROP, TK_TAKE_CONTRACT,
- TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI) = range(12)
+ TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI, TK_GEO_DROP) = range(13)
 FIRST_AUTO_TASK = 20
 (TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
  TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
@@ -101,6 +109,7 @@ TASK_NAMES = {
     TK_DROP: "choose a headstream for a drop", TK_TAKE_CONTRACT: "choose a contract to take",
     TK_DISCARD: "choose a contract to discard", TK_MACHINE: "choose machineries",
     TK_FREE_PLACE: "choose where to place a free structure", TK_MAHIRI: "choose an officer to copy",
+    TK_GEO_DROP: "choose whether to put a drop into the dam (geological token)",
 }
 
 # Move payloads (interpretation depends on the task on top of the stack).

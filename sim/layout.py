@@ -65,6 +65,7 @@ PAIR_COMPANY = _alloc("pairing_company", MAX_PLAYERS)  # setup pairings (SETUP-1
 PAIR_OFFICER = _alloc("pairing_officer", MAX_PLAYERS)
 PAIR_TAKEN = _alloc("pairing_taken", MAX_PLAYERS)
 START_DEALT = _alloc("starting_dealt", MAX_PLAYERS)    # starting contracts dealt at setup (-1 = taken)
+GEO_TOKEN = _alloc("geological_token", MAX_ZONES)       # token per zone, -1 none (GEO-03..05)
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block
@@ -99,6 +100,7 @@ C_ENERGY_HIST = _co_alloc("energy_by_round", 5)
 C_TURN_POS_HIST = _co_alloc("turn_position_by_round", 5)
 C_DECISIONS = _co_alloc("decisions")
 C_FULFILLED = _co_alloc("contracts_fulfilled")
+C_GEO_ENG = _co_alloc("geological_engineers")             # set aside on the company board (GEO-09)
 C_MACH_GAINED = _co_alloc("machineries_gained")            # from the general supply, ever (invariants)
 CO_SIZE = sum(s for _, s in _co)
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
-from sim.data_loader import load_components, load_map
+from sim.data_loader import load_components, load_geological, load_map
 from sim.errors import ConfigError
 from sim.variant import Variant
 
@@ -58,6 +58,10 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "n_officer_pool": (1,), "officer_pool": (len(ids.OFFICER_NAMES),),
     "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
     "n_bonus_tiles": (1,), "n_objectives": (1,),
+    # The Geological Factor (GEO-*): token set for setup and each token's cost
+    "geo_enabled": (1,), "n_geo_set": (1,), "geo_set": (13,),
+    "geo_struct": (8,), "geo_exc": (8,), "geo_mix": (8,), "geo_credits": (8,), "geo_eng": (8,),
+    "geo_pairs": (8,), "geo_removed_on_mountain": (8,),
 }
 TABLES_DTYPE = np.dtype([(k, np.int64, s) for k, s in TABLE_FIELDS.items()], align=True)
 
@@ -181,6 +185,31 @@ def _space_tables(comp: dict, players: int) -> tuple[dict, list[str]]:
                 space_exists=exists), names
 
 
+def _geological_tables(variant: Variant) -> dict:
+    """GEO-01/02: the token set (8 effects + blanks) and token costs; all zero without the expansion."""
+    on = "geological" in variant.expansions
+    g = load_geological() if on else None
+    struct_index = {s: i for i, s in enumerate(ids.STRUCTURE_NAMES)}
+    out = dict(geo_enabled=[int(on)], n_geo_set=[0], geo_set=[], geo_struct=[0] * 8, geo_exc=[0] * 8,
+               geo_mix=[0] * 8, geo_credits=[0] * 8, geo_eng=[0] * 8, geo_pairs=[0] * 8,
+               geo_removed_on_mountain=[0] * 8)
+    if not on:
+        return out
+    blanks = g["blank_tokens"] - (0 if variant.map == "five_player" else g["blank_tokens_returned_unless_five_player_map"])
+    out["geo_set"] = list(range(8)) + [ids.GEO_BLANK] * blanks
+    out["n_geo_set"] = [len(out["geo_set"])]
+    for i, tok in enumerate(g["tokens"]):
+        cost = tok["cost"] or {}
+        out["geo_struct"][i] = struct_index[tok["structure"]]
+        out["geo_exc"][i] = cost.get("excavators", 0)
+        out["geo_mix"][i] = cost.get("mixers", 0)
+        out["geo_credits"][i] = cost.get("credits", 0)
+        out["geo_eng"][i] = cost.get("engineers", 0)
+        out["geo_pairs"][i] = cost.get("pairs_per_value", 0)
+        out["geo_removed_on_mountain"][i] = int(bool(tok.get("removed_on_mountain", False)))
+    return out
+
+
 @functools.lru_cache(maxsize=64)
 def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     """Builds the numeric tables (and their names) of a variant."""
@@ -269,6 +298,7 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     )
     arrays.update(mt["arrays"])
     arrays.update(spaces)
+    arrays.update(_geological_tables(variant))
     arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],
                   n_intro_pairings=[len(intro)])
     tables = _record(arrays)

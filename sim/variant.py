@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from sim.errors import ConfigError
 
-SUPPORTED_EXPANSIONS: tuple[str, ...] = ()
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological",)
 
 
 @dataclass(frozen=True)

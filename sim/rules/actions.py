@@ -35,10 +35,10 @@ def space_available(S, T, c, s, eng, credits, scratch):
 
 
 @njit(cache=True)
-def free_tile_action_possible(S, T, c, credits, scratch):
+def free_tile_action_possible(S, T, c, credits, engineers, scratch):
     """TECH-06: an engineer-free tile action can be taken now."""
     for t in FREE_TILES:
-        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, scratch, 0, True) > 0:
+        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, engineers, scratch, 0, True) > 0:
             return True
     return False
 
@@ -51,7 +51,7 @@ def mahiri_copy_useful(S, T, c, o, eng_after, credits_after, scratch):
     b = co(c)
     saved = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
-    ok = free_tile_action_possible(S, T, c, credits_after, scratch)
+    ok = free_tile_action_possible(S, T, c, credits_after, eng_after, scratch)
     S[b + L.C_EFF_OFFICER] = saved
     return ok
 
@@ -72,11 +72,12 @@ def list_main_moves(S, T, c, extra, out, scratch):
         n += 1
     i = S[b + L.C_CONSTR_USED]                                            # CONSTRUCT-01..03
     if i < 4 and eng >= T.constr_eng[i] and credits >= T.constr_fee[i]:
-        if list_builds(S, T, c, BUILD_ACTION, 0, credits - T.constr_fee[i], scratch, 0, True) > 0:
+        if list_builds(S, T, c, BUILD_ACTION, 0, credits - T.constr_fee[i], eng - T.constr_eng[i], scratch, 0,
+                       True) > 0:
             out[n] = ids.MV_CONSTRUCT
             n += 1
     for t in FREE_TILES:                                                  # TECH-06
-        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, scratch, 0, True) > 0:
+        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, eng, scratch, 0, True) > 0:
             out[n] = ids.MV_FREE_TILE + t
             n += 1
     if extra == 0 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
@@ -178,7 +179,7 @@ def apply_main_move(S, T, c, move):
 def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)
-    n = S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED]
+    n = S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG]
     for i in range(S[b + L.C_CONSTR_USED]):
         n += T.constr_eng[i]
     for s in range(L.N_SPACES):

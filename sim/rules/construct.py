@@ -7,13 +7,15 @@ from sim import layout as L
 from sim.rules.company import add_energy, add_vp, advanced_tiles_owned, built, co, company_of, officer
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
-from sim.rules.water import capacity, place_drop_directly
+from sim.rules.geology import after_building, conduit_value, token
+from sim.rules.water import place_drop_directly
 from sim.rules.wheel import put_on_wheel, rotate_step
 
 # Tile modes of a build choice: which physical tile goes to the wheel.
 TILE_ITSELF = 0       # the tile itself
 TILE_ANTON = 1        # Anton's special tile, copying a tile on his wheel (OFFICER-ANTON-01)
 TILE_NONE = 2         # Mahiri copying Anton: a wheel tile used in place (OFFICER-MAHIRI-03)
+TILE_FREE = 3         # a free placement (CONSTRUCT-21): no tile, no rotation, only geological costs
 
 # TK_BUILD modes
 BUILD_ACTION = 0      # construction action on a company-board space
@@ -85,40 +87,77 @@ def placeable(S, T, c, g):
 
 
 @njit(cache=True)
-def red_credits(S, T, g, struct, behav):
-    """CONSTRUCT-08/11: 3 Credits for a Base or Powerhouse on a red-outlined space (ADV-L1-WILD-01 waives it)."""
-    if behav == ids.T_L1_WILD:
-        return 0
-    nd = T.n_dams[0]
-    if struct == ids.BASE and T.dam_upper[g] == 1:
-        return T.red_surcharge[0]
-    if struct == ids.POWERHOUSE and T.ph_paying[g - nd - T.n_conduits[0]] == 1:
-        return T.red_surcharge[0]
-    return 0
+def geo_cost(S, T, g, struct):
+    """The geological token of g's basin if it charges this structure (GEO-07), else -1."""
+    tok = token(S, space_zone(T, g))
+    if tok >= 0 and T.geo_struct[tok] == struct:
+        return tok
+    return -1
 
 
 @njit(cache=True)
-def machinery_need(S, T, c, g, struct, behav):
-    """CONSTRUCT-08..11 with the modifiers of CONSTRUCT-19: returns (excavators, mixers, Jill's mixer
-    alternative or -1)."""
+def red_credits(S, T, g, struct, behav):
+    """Credits due for the building space: 3 for a Base or Powerhouse on a red-outlined space (CONSTRUCT-08/11;
+    ADV-L1-WILD-01 waives it), plus a geological Credit cost (GEO-BASE-CR-01, GEO-ELEV-CR-01, never waived)."""
+    due = 0
+    nd = T.n_dams[0]
+    if behav != ids.T_L1_WILD:
+        if struct == ids.BASE and T.dam_upper[g] == 1:
+            due = T.red_surcharge[0]
+        if struct == ids.POWERHOUSE and T.ph_paying[g - nd - T.n_conduits[0]] == 1:
+            due = T.red_surcharge[0]
+    tok = geo_cost(S, T, g, struct)
+    if tok >= 0:
+        due += T.geo_credits[tok]
+    return due
+
+
+@njit(cache=True)
+def geo_engineers(S, T, g, struct):
+    """Extra Engineers a geological token asks for building here (GEO-CONDUIT-ENG-01, GEO-09)."""
+    tok = geo_cost(S, T, g, struct)
+    return T.geo_eng[tok] if tok >= 0 else 0
+
+
+@njit(cache=True)
+def machinery_need(S, T, c, g, struct, behav, free):
+    """CONSTRUCT-08..11 with the modifiers of CONSTRUCT-19 and the geological costs (GEO-07): returns
+    (excavators, mixers, Jill's all-Mixer alternative or -1). A free placement pays only geological costs."""
     nd = T.n_dams[0]
     off = officer(S, c)
-    if struct == ids.BASE:
-        e = T.base_cost[T.zone_area[T.dam_zone[g]]]
-        if off == ids.WILHELM:                    # OFFICER-WILHELM-01
-            e = 3
-        if behav == ids.T_L3_BASE:                # ADV-L3-BASE-01
-            e = 0
-        return e, 0, -1
-    if struct == ids.ELEVATION:
-        return 0, T.elev_cost[T.zone_area[T.dam_zone[g]]], -1
-    if struct == ids.CONDUIT:
-        v = T.cond_value[g - nd]
-        e = 2 * v
-        if behav == ids.T_L2_COND:                # ADV-L2-CONDUIT-01
-            e = min(5, e)
-        return e, 0, (v if off == ids.JILL else -1)   # OFFICER-JILL-01
-    return 0, T.ph_cost[built(S, T, c, ids.POWERHOUSE)], -1
+    e = 0
+    m = 0
+    jill = -1
+    if not free:
+        if struct == ids.BASE:
+            e = T.base_cost[T.zone_area[T.dam_zone[g]]]
+            if off == ids.WILHELM:                    # OFFICER-WILHELM-01
+                e = 3
+            if behav == ids.T_L3_BASE:                # ADV-L3-BASE-01
+                e = 0
+        elif struct == ids.ELEVATION:
+            m = T.elev_cost[T.zone_area[T.dam_zone[g]]]
+        elif struct == ids.CONDUIT:
+            v = conduit_value(S, T, g - nd)
+            e = 2 * v
+            if behav == ids.T_L2_COND:                # ADV-L2-CONDUIT-01
+                e = min(5, e)
+            if off == ids.JILL:                       # OFFICER-JILL-01 (GEO-CONDUIT-EM-04: value + 1)
+                jill = v
+        else:
+            m = T.ph_cost[built(S, T, c, ids.POWERHOUSE)]
+    tok = geo_cost(S, T, g, struct)
+    if tok >= 0:
+        if T.geo_pairs[tok] > 0:                      # GEO-CONDUIT-EM-01: pairs replace the usual cost
+            v = conduit_value(S, T, g - nd)
+            e = v
+            m = v
+            if off == ids.JILL:
+                jill = v
+        else:
+            e += T.geo_exc[tok]
+            m += T.geo_mix[tok]
+    return e, m, jill
 
 
 @njit(cache=True)
@@ -149,11 +188,11 @@ def decode_payment(p):
 
 
 @njit(cache=True)
-def list_payments(S, T, c, g, struct, behav, credits, out, n):
+def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
     """Appends every affordable way to pay a build (CONSTRUCT-18/19, ADV-L2-WILD-01, OFFICER-SOLOMON-01)."""
     n0 = n
     red = red_credits(S, T, g, struct, behav)
-    e0, m0, jill = machinery_need(S, T, c, g, struct, behav)
+    e0, m0, jill = machinery_need(S, T, c, g, struct, behav, free)
     solomon = officer(S, c) == ids.SOLOMON
     wild = behav == ids.T_L2_WILD
     for alt in range(2):
@@ -183,13 +222,16 @@ def list_payments(S, T, c, g, struct, behav, credits, out, n):
 
 
 @njit(cache=True)
-def payment_exists(S, T, c, g, struct, behav, credits):
-    """Whether list_payments would find at least one option (closed form, no buffer)."""
+def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
+    """Whether list_payments would find at least one option (closed form, no buffer), and the Engineers a
+    geological token asks for are available (GEO-09)."""
     b = co(c)
+    if geo_engineers(S, T, g, struct) > engineers:
+        return False
     exc = S[b + L.C_EXC]
     mix = S[b + L.C_MIX]
     red = red_credits(S, T, g, struct, behav)
-    e0, m0, jill = machinery_need(S, T, c, g, struct, behav)
+    e0, m0, jill = machinery_need(S, T, c, g, struct, behav, free)
     solomon = officer(S, c) == ids.SOLOMON
     wild = behav == ids.T_L2_WILD
     for alt in range(2):
@@ -248,7 +290,7 @@ def tile_mode(S, c, t):
 
 
 @njit(cache=True)
-def list_builds(S, T, c, mode, forced, credits, out, n, first_only):
+def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
     """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06)."""
     for t in range(ids.T_ANTON):
         if mode == BUILD_FREE_TILE and t != forced:
@@ -260,7 +302,7 @@ def list_builds(S, T, c, mode, forced, credits, out, n, first_only):
             struct = placeable(S, T, c, g)
             if struct < 0 or not tile_builds(T, t, struct):
                 continue
-            if not payment_exists(S, T, c, g, struct, t, credits):
+            if not payment_exists(S, T, c, g, struct, t, False, credits, engineers):
                 continue
             out[n] = encode_build(g, tmode, t)
             n += 1
@@ -285,6 +327,7 @@ def place_structure(S, T, c, g, struct):
         S[L.COND_OWNER + g - nd] = c
     else:
         S[L.PH_OWNER + g - nd - nc] = c
+    after_building(S, T, c, g, struct, space_zone(T, g))
     if struct != ids.POWERHOUSE:                  # INCOME-07: no income row for powerhouses
         k = built(S, T, c, struct)
         for i in range(3):
@@ -294,36 +337,39 @@ def place_structure(S, T, c, g, struct):
 
 @njit(cache=True)
 def finish_build(S, T, c, g, tmode, behav, payment):
-    """CONSTRUCT-04 steps 3-8 after the payment is chosen."""
+    """CONSTRUCT-04 steps 3-8 after the payment is chosen; for a free placement (CONSTRUCT-21) only the
+    geological machinery goes to the open segment, without rotating (GEO-08)."""
     b = co(c)
     struct = placeable(S, T, c, g)
     e, m, s = decode_payment(payment)
-    tile = behav if tmode == TILE_ITSELF else (ids.T_ANTON if tmode == TILE_ANTON else -1)
+    tile = -1
+    if tmode == TILE_ITSELF:
+        tile = behav
+    elif tmode == TILE_ANTON:
+        tile = ids.T_ANTON
     put_on_wheel(S, c, e, m, tile)                                 # steps 3-4
     S[b + L.C_CREDITS] -= 3 * s + red_credits(S, T, g, struct, behav)   # Solomon's Credits; step 6 surcharge
-    rotate_step(S, c)                                              # step 5
-    push(S, ids.TK_TILE_EFFECT, c, behav, g)                       # step 8 resolves after the income
+    extra = geo_engineers(S, T, g, struct)                         # GEO-09
+    S[b + L.C_ENG] -= extra
+    S[b + L.C_GEO_ENG] += extra
+    if tmode != TILE_FREE:
+        rotate_step(S, c)                                          # step 5
+        push(S, ids.TK_TILE_EFFECT, c, behav, g)                   # step 8 resolves after the income
     place_structure(S, T, c, g, struct)                            # steps 6-7
 
 
 @njit(cache=True)
 def free_place_ok(S, T, c, g, struct, param):
-    """CONSTRUCT-21 / REWARD-08..11: a free placement of `struct` on g is allowed and its surcharge affordable."""
+    """CONSTRUCT-21 / REWARD-08..11: a free placement of `struct` on g is allowed and its costs affordable."""
     if placeable(S, T, c, g) != struct:
         return False
     nd = T.n_dams[0]
     if struct == ids.BASE and ((param >> T.zone_area[T.dam_zone[g]]) & 1) == 0:
         return False
-    if struct == ids.CONDUIT and T.cond_value[g - nd] > param:
+    if struct == ids.CONDUIT and conduit_value(S, T, g - nd) > param:   # GEO-CONDUIT-EM-03
         return False
-    return red_credits(S, T, g, struct, -1) <= S[co(c) + L.C_CREDITS]
-
-
-@njit(cache=True)
-def free_place(S, T, c, g, struct):
-    """CONSTRUCT-21: places a piece without Engineers, tile, machinery or rotation; surcharge still paid."""
-    S[co(c) + L.C_CREDITS] -= red_credits(S, T, g, struct, -1)
-    place_structure(S, T, c, g, struct)
+    b = co(c)
+    return payment_exists(S, T, c, g, struct, -1, True, S[b + L.C_CREDITS], S[b + L.C_ENG])
 
 
 @njit(cache=True)
@@ -338,7 +384,7 @@ def tile_effect(S, T, c, behav, g):
     elif behav == ids.T_L1_ELEV:                  # ADV-L1-ELEVATION-01
         push(S, ids.TK_ROTATE, c, built(S, T, c, ids.ELEVATION))
     elif behav == ids.T_L1_COND:                  # ADV-L1-CONDUIT-01
-        S[b + L.C_CREDITS] += 2 * T.cond_value[g - nd]
+        S[b + L.C_CREDITS] += 2 * conduit_value(S, T, g - nd)
     elif behav == ids.T_L2_BASE:                  # ADV-L2-BASE-01
         n = built(S, T, c, ids.BASE)
         add_energy(S, c, n)
@@ -355,7 +401,7 @@ def tile_effect(S, T, c, behav, g):
                 n += 1
         add_vp(S, c, 3 * n, ids.VS_TILES)
     elif behav == ids.T_L3_COND:                  # ADV-L3-CONDUIT-01
-        n = 2 * T.cond_value[g - nd]
+        n = 2 * conduit_value(S, T, g - nd)
         add_energy(S, c, n)
         push(S, ids.TK_FULFIL, c, n, 0)
     elif behav == ids.T_L3_PH:                    # ADV-L3-POWERHOUSE-01

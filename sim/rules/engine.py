@@ -6,8 +6,10 @@ from sim import ids
 from sim import layout as L
 from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
 from sim.rules.company import add_energy, ability_active, co, company_of, hand_size
-from sim.rules.construct import (decode_build, finish_build, free_place, free_place_ok, list_builds,
-                                 list_payments, n_map_spaces, placeable, tile_effect)
+from sim.rules.construct import (TILE_FREE, decode_build, finish_build, free_place_ok, list_builds, list_payments,
+                                 n_map_spaces, placeable, tile_effect)
+from sim.rules.geology import forbids_contract, push_income_drops
+from sim.rules.water import capacity, place_drop_directly
 from sim.rules.contracts import (can_fulfil, displayed_count, fulfil_bound, mark_fulfilled,
                                  refill_display, take_from_display)
 from sim.rules.produce import GERMAN_SECOND, OPTIONAL, list_productions, perform_production
@@ -37,10 +39,10 @@ def legal_moves(S, T, out, scratch):
     if kind == ids.TK_MAIN:
         return list_main_moves(S, T, c, a0, out, scratch)
     if kind == ids.TK_BUILD:
-        return list_builds(S, T, c, a0, a1, S[b + L.C_CREDITS], out, 0, False)
+        return list_builds(S, T, c, a0, a1, S[b + L.C_CREDITS], S[b + L.C_ENG], out, 0, False)
     if kind == ids.TK_PAY:
         g = a0
-        return list_payments(S, T, c, g, placeable(S, T, c, g), a2, S[b + L.C_CREDITS], out, 0)
+        return list_payments(S, T, c, g, placeable(S, T, c, g), a2, a1 == TILE_FREE, S[b + L.C_CREDITS], out, 0)
     if kind == ids.TK_PRODUCE:
         n = list_productions(S, T, c, a0, a1, a2, S[b + L.C_CREDITS], out, 0, False)
         if a1 & OPTIONAL:
@@ -91,6 +93,12 @@ def legal_moves(S, T, out, scratch):
         return list_mahiri_copies(S, T, c, out, scratch)
     if kind == ids.TK_SETUP_PICK:
         return list_picks(S, T, c, a0, out)
+    if kind == ids.TK_GEO_DROP:                                    # GEO-BASE-EXC-02: "may"
+        if S[L.DAM_DROPS + a0] < capacity(S, T, a0):
+            out[n] = 1
+            n += 1
+        out[n] = ids.MV_SKIP
+        return n + 1
     return 0
 
 
@@ -118,7 +126,8 @@ def apply_choice(S, T, move):
             e = perform_production(S, T, c, move, a0, a1)
             ph = (move // 1024) % 32
             push(S, ids.TK_AFTER_PRODUCTION, c, a1, ph)           # PRODUCE-11 (g)
-            push(S, ids.TK_FULFIL, c, e, 1)                      # PRODUCE-11 (f), PRODUCE-13
+            if not forbids_contract(S, T, ph):                     # GEO-PH-FREE-01
+                push(S, ids.TK_FULFIL, c, e, 1)                  # PRODUCE-11 (f), PRODUCE-13
     elif kind == ids.TK_FULFIL:
         if move != ids.MV_NONE:
             mark_fulfilled(S, c, move)
@@ -142,15 +151,19 @@ def apply_choice(S, T, move):
         S[b + L.C_MIX] += a0 - move
         S[b + L.C_MACH_GAINED] += a0
     elif kind == ids.TK_FREE_PLACE:
-        free_place(S, T, c, move, a0)                              # CONSTRUCT-21
         if a2 > 1:
             push(S, ids.TK_FREE_PLACE, c, a0, a1, a2 - 1)
+        push(S, ids.TK_PAY, c, move, TILE_FREE, -1)                # CONSTRUCT-21, GEO-07/08
+
     elif kind == ids.TK_MAHIRI:
         S[b + L.C_EFF_OFFICER] = move                              # OFFICER-MAHIRI-02
         push(S, ids.TK_MAIN, c, 1)
         push(S, ids.TK_REFILL, c)                                  # TURN-11
     elif kind == ids.TK_SETUP_PICK:
         apply_pick(S, T, c, a1, move)
+    elif kind == ids.TK_GEO_DROP:
+        if move != ids.MV_SKIP:
+            place_drop_directly(S, T, a0)
 
 
 @njit(cache=True)
@@ -158,6 +171,7 @@ def _income(S, T, c):
     """INCOME-01/03: resource gains of every revealed income first, then the other parts row by row."""
     comp = company_of(S, c)
     full = 5
+    push_income_drops(S, T, c)                                     # GEO-BASE-EXC-02, after the incomes
     for row in range(3):
         k = full - S[co(c) + L.C_PIECES + row]
         for i in range(3):

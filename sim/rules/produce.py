@@ -4,6 +4,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.company import add_energy, add_vp, co, officer, production_bonus
+from sim.rules.geology import conduit_value, powerhouse_bonus, token
 from sim.rules.water import flow_drop, site_node
 
 # TK_PRODUCE flags
@@ -24,15 +25,15 @@ def decode(m):
 
 
 @njit(cache=True)
-def energy_of(S, T, c, cond, k, modifier, german_second):
-    """PRODUCE-06: value x drops, Viktor's minimum, then modifier and company bonus (PRODUCE-08: not for the
-    German second production)."""
-    e = T.cond_value[cond] * k
-    if german_second:
-        return e
-    if officer(S, c) == ids.VIKTOR and e <= 3:
-        e = 4
-    return e + modifier + production_bonus(S, T, c)
+def energy_of(S, T, c, cond, ph, k, modifier, german_second):
+    """PRODUCE-06: value x drops, Viktor's minimum, modifier, company bonus (steps 2-4 not for the German
+    second production, PRODUCE-08), then the geological powerhouse bonus (step 5)."""
+    e = conduit_value(S, T, cond) * k
+    if not german_second:
+        if officer(S, c) == ids.VIKTOR and e <= 3:
+            e = 4
+        e += modifier + production_bonus(S, T, c)
+    return e + powerhouse_bonus(S, T, ph)
 
 
 @njit(cache=True)
@@ -69,7 +70,7 @@ def list_productions(S, T, c, modifier, flags, excluded_ph, credits, out, n, fir
             if cowner != c and credits < kmax:                   # PRODUCE-05 / DECISION-09
                 kmax = credits
             for k in range(1, kmax + 1):
-                if energy_of(S, T, c, cond, k, modifier, german_second) >= 1:   # PRODUCE-07
+                if energy_of(S, T, c, cond, ph, k, modifier, german_second) >= 1:   # PRODUCE-07
                     out[n] = encode(d, cond, ph, k)
                     n += 1
                     if first_only:
@@ -83,7 +84,7 @@ def perform_production(S, T, c, move, modifier, flags):
 
     Returns E (the production result used for contracts)."""
     d, cond, ph, k = decode(move)
-    e = energy_of(S, T, c, cond, k, modifier, (flags & GERMAN_SECOND) != 0)
+    e = energy_of(S, T, c, cond, ph, k, modifier, (flags & GERMAN_SECOND) != 0)
     S[L.DAM_DROPS + d] -= k
     add_energy(S, c, e)                                            # PRODUCE-10
     start = site_node(T, T.ph_zone[ph])
@@ -93,5 +94,7 @@ def perform_production(S, T, c, move, modifier, flags):
     if cowner != c:                                                # PRODUCE-05
         S[co(c) + L.C_CREDITS] -= k
         S[co(cowner) + L.C_CREDITS] += k
+        add_vp(S, cowner, k, ids.VS_CONDUITS)
+    if token(S, T.cond_zone[cond]) == ids.GEO_CONDUIT_ENG:          # GEO-CONDUIT-ENG-01
         add_vp(S, cowner, k, ids.VS_CONDUITS)
     return e

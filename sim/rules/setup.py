@@ -6,6 +6,7 @@ from sim import ids
 from sim import layout as L
 from sim.rules.company import add_vp, co
 from sim.rules.contracts import refill_display
+from sim.rules.geology import place_tokens
 from sim.rules.rng import below, seed_state, shuffle, shuffle_local
 from sim.rules.scoring import refresh_patent_office
 from sim.rules.stack import push
@@ -72,6 +73,7 @@ def _shared_components(S, T):
             shuffle(S, base, 5)
         S[L.TECH_POS] = 0
         refresh_patent_office(S, T)
+    place_tokens(S, T)                                            # GEO-02..05
 
 
 @njit(cache=True)

@@ -48,6 +48,9 @@ def flow_drop(S, T, start_node):
         if node < nd:
             if S[L.DAM_OWNER + node] != ids.NOBODY and S[L.DAM_DROPS + node] < capacity(S, T, node):
                 S[L.DAM_DROPS + node] += 1
+                owner = S[L.DAM_OWNER + node]
+                if owner != ids.NEUTRAL and S[L.GEO_TOKEN + T.dam_zone[node]] == ids.GEO_BASE_CR:
+                    S[co(owner) + L.C_CREDITS] += 1                 # GEO-BASE-CR-02
                 return node
         elif node < nd + nz:
             usa_site_energy(S, T, node - nd)
