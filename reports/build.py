@@ -16,6 +16,7 @@ REPORT_FILE = "report.html"
 SUMMARY_FILE = "summary.md"
 TABLES_DIRECTORY = "tables"
 DEFAULT_OUT_DIRECTORY = "report"
+INPUT_ERROR_EXIT_CODE = 2  # the CLI's convention for errors in the input (README)
 
 
 def build_report(results_dir: str | Path, out_dir: str | Path) -> Path:
@@ -36,12 +37,12 @@ def build_report(results_dir: str | Path, out_dir: str | Path) -> Path:
 
 
 def cli_report(results_dir: str, out: str | None) -> Path:
-    """`barrage report`: build into `out` (default RESULTS_DIR/report); a bad results directory exits with status 1."""
+    """`barrage report`: build into `out` (default RESULTS_DIR/report); a bad results directory exits with status 2."""
     target = Path(out) if out else Path(results_dir) / DEFAULT_OUT_DIRECTORY
     try:
         report = build_report(results_dir, target)
     except ResultsError as error:
         print(f"error: {error}", file=sys.stderr)
-        raise SystemExit(1) from None
+        raise SystemExit(INPUT_ERROR_EXIT_CODE) from None
     print(f"report written to {report}")
     return report

@@ -22,15 +22,16 @@ DPI = 100
 WIDTH = 9.0
 FOOTER_INCHES = 0.45
 HOLM_COLOUR, BH_COLOUR, PLAIN_COLOUR = "#c0392b", "#e67e22", "#34495e"
+HEATMAP_MIN_LIMIT = 5.0
 LEGEND_TEXT = "red: Holm-significant (family-wise 5%); orange: Benjamini-Hochberg only (FDR 5%)"
 
 
 def _canvas(height: float, columns: int = 1) -> tuple[MplFigure, np.ndarray]:
     """A figure with a row of `columns` axes and room at the bottom for the provenance footer."""
     figure = MplFigure(figsize=(WIDTH, height + FOOTER_INCHES), dpi=DPI, layout="constrained")
-    figure.get_layout_engine().set(rect=(0, FOOTER_INCHES / (height + FOOTER_INCHES), 1,
-                                         1 - FOOTER_INCHES / (height + FOOTER_INCHES)))
-    return figure, np.atleast_1d(figure.subplots(1, columns, squeeze=False)[0])
+    footer = FOOTER_INCHES / (height + FOOTER_INCHES)
+    figure.get_layout_engine().set(rect=(0, footer, 1, 1 - footer))
+    return figure, figure.subplots(1, columns, squeeze=False)[0]
 
 
 def _finish(figure: MplFigure, title: str, provenance: Provenance) -> Figure:
@@ -68,15 +69,17 @@ def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance
 
 
 def heatmap_figure(table: pd.DataFrame, provenance: Provenance) -> Figure:
-    """Company x officer grid of win-rate difference from parity, one panel per player count, with significance marks."""
+    """Company x officer grid of win-rate difference from parity, one panel per player count, significance marked."""
     player_counts = sorted(table["players"].unique())
     officers = sorted(table["officer"].unique())
     figure, panels = _canvas(max(3.0, 0.45 * len(officers) + 1.5), columns=len(player_counts))
-    limit = max(1.0, 100 * table["difference"].abs().max())
+    # A floor of 5 points keeps sampling noise in an all-null grid from looking saturated.
+    limit = max(HEATMAP_MIN_LIMIT, 100 * table["difference"].abs().max())
     for axes, players in zip(panels, player_counts):
         subset = table[table["players"] == players]
         grid = subset.pivot(index="officer", columns="company", values="difference").reindex(officers) * 100
-        marks = subset.assign(mark=np.where(subset["holm_significant"], "*", np.where(subset["bh_significant"], "+", "")))
+        mark = np.where(subset["holm_significant"], "*", np.where(subset["bh_significant"], "+", ""))
+        marks = subset.assign(mark=mark)
         marks = marks.pivot(index="officer", columns="company", values="mark").reindex(officers)
         image = axes.imshow(grid.to_numpy(float), cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
         for (row, column), value in np.ndenumerate(grid.to_numpy(float)):

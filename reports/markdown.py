@@ -8,7 +8,8 @@ from reports.provenance import Provenance
 
 def render_markdown(sections: list[Section], provenance: Provenance) -> str:
     """The whole summary document."""
-    lines = [f"# {provenance.title(f'Barrage balance report: {provenance.experiment}')}", "", f"_{provenance.footer}_", ""]
+    title = provenance.title(f"Barrage balance report: {provenance.experiment}")
+    lines = [f"# {title}", "", f"_{provenance.footer}_", ""]
     if provenance.map_label:
         lines += [f"> **{provenance.map_label}**: results come from a map that is not the official one.", ""]
     for section in sections:
@@ -32,4 +33,4 @@ def _table(table: Table, provenance: Provenance) -> list[str]:
     lines = [f"### {provenance.title(table.title)}", "", f"_{provenance.footer}_ (CSV: tables/{table.name}.csv)", ""]
     lines += [row([str(column) for column in table.frame.columns]), row(["---"] * len(table.frame.columns))]
     lines += [row(cells) for cells in display_rows(table.frame)]
-    return lines + [""]
+    return [*lines, ""]

@@ -38,7 +38,7 @@ def detectable_difference(parity: float, games: int, alpha: float = ALPHA, power
 
 def sample_size_table(player_counts: Sequence[int], cells: int, differences: Sequence[float] = DIFFERENCES,
                       alpha: float = ALPHA, power: float = POWER) -> pd.DataFrame:
-    """Games per cell for each player count and difference, alone and under Holm across `cells` cells (worst case alpha/m)."""
+    """Games per cell for each player count and difference, alone and under Holm across `cells` cells (alpha/m)."""
     records = []
     for players in player_counts:
         parity = 1 / players

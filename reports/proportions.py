@@ -8,7 +8,8 @@ from scipy.stats import binomtest, norm
 CONFIDENCE = 0.95
 
 
-def wilson_interval(successes: np.ndarray, n: np.ndarray, confidence: float = CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
+def wilson_interval(successes: np.ndarray, n: np.ndarray,
+                    confidence: float = CONFIDENCE) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval; successes may be fractional (split ties), the formula needs no integers."""
     successes = np.asarray(successes, dtype=float)
     n = np.asarray(n, dtype=float)

@@ -38,7 +38,7 @@ class Ratings:
 
 
 def collect_rankings(rows: pd.DataFrame, item_column: str) -> Rankings:
-    """Game rankings of `item_column` values, collapsed to distinct patterns so the fits scale with patterns, not games."""
+    """Game rankings of `item_column` values, collapsed to distinct patterns so fits scale with patterns, not games."""
     item_codes, names = pd.factorize(rows[item_column], sort=True)
     game_codes = pd.factorize(rows["game"])[0]
     position = pd.Series(game_codes).groupby(game_codes).cumcount().to_numpy()

@@ -48,7 +48,7 @@ class Fit:
 
 
 def treatment_design(rows: pd.DataFrame, factors: Sequence[str]) -> Design:
-    """Intercept plus one 0/1 column per non-reference level (reference = first sorted level); aliased columns dropped."""
+    """Intercept plus a 0/1 column per non-reference level (reference = first sorted level); aliased ones dropped."""
     columns = [np.ones(len(rows))]
     terms = [Term(INTERCEPT, "", "")]
     for factor in factors:
@@ -91,14 +91,16 @@ def fit_logistic(design: np.ndarray, outcome: np.ndarray, clusters: np.ndarray) 
     for _ in range(IRLS_MAX_ITERATIONS):
         probability = expit(design @ coefficients)
         information = design.T @ (design * (probability * (1 - probability))[:, None])
-        step = np.linalg.solve(information, design.T @ (outcome - probability))
+        # lstsq rather than solve: a level that never (or always) wins drives its weights to zero, and the
+        # fit should then report non-convergence instead of failing the whole report.
+        step = np.linalg.lstsq(information, design.T @ (outcome - probability), rcond=None)[0]
         coefficients = coefficients + step
         if np.max(np.abs(step)) < IRLS_TOLERANCE:
             converged = True
             break
     probability = expit(design @ coefficients)
     information = design.T @ (design * (probability * (1 - probability))[:, None])
-    covariance = cluster_robust_covariance(design, outcome - probability, np.linalg.inv(information), clusters)
+    covariance = cluster_robust_covariance(design, outcome - probability, np.linalg.pinv(information), clusters)
     return Fit(coefficients, covariance, converged)
 
 

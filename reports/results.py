@@ -45,7 +45,7 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     """Read and validate manifest.json and all shards; string columns come back as categoricals."""
     root = Path(results_dir)
     if not root.is_dir():
-        raise ResultsError(f"{root}: results directory does not exist")
+        raise ResultsError(f"{root}: {'not a directory' if root.exists() else 'results directory does not exist'}")
     manifest = _read_manifest(root / "manifest.json")
     shard_paths = sorted((root / "shards").glob("*.parquet"))
     if not shard_paths:

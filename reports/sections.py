@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pandas as pd
 
 from reports import figures
-from reports.document import Section, Table, p_text, percent
+from reports.document import Section, Table
+from reports.findings import (
+    homogeneity_findings,
+    ladder_finding,
+    regression_findings,
+    sample_size_finding,
+    win_rate_findings,
+)
 from reports.homogeneity import homogeneity_table
 from reports.multiple_testing import ALPHA, holm
-from reports.power import DIFFERENCES, POWER, detectable_difference, sample_size_table
+from reports.power import DIFFERENCES, POWER, sample_size_table
 from reports.provenance import Provenance
 from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, Ratings, rate, rating_table, share_ahead
-from reports.regression import INTERCEPT, regression_table, treatment_design
+from reports.regression import regression_table, treatment_design
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
 from reports.win_rates import group_labels, win_rate_table
 
 CELL_KEYS = ("cell", "strategy", "players")
 BOT_COLUMN = "strategy"
-MAX_LISTED = 8
 ADVISED_DIFFERENCE = 0.03
-FACTOR_NAMES = {
-    "company": "companies", "officer": "officers", "strategy": "bots", "cell": "cells", "seat": "seats",
-    "turn_pos_r1": "round-1 turn positions", "players": "player counts",
-}
 
 
 def build_sections(rows: pd.DataFrame, provenance: Provenance) -> list[Section]:
@@ -59,43 +59,6 @@ def _groupings(rows: pd.DataFrame) -> list[str]:
     return ["company", *([BOT_COLUMN] if _varies(rows, BOT_COLUMN) else [])]
 
 
-def _listed(items: Sequence[str]) -> str:
-    """Join at most MAX_LISTED items, saying how many more there are."""
-    shown = "; ".join(items[:MAX_LISTED])
-    return shown + (f"; and {len(items) - MAX_LISTED} more" if len(items) > MAX_LISTED else "")
-
-
-def significance_findings(table: pd.DataFrame, labels: list[str], noun: str) -> list[str]:
-    """Plain-language statements of which groups in a win-rate table differ from parity after correction."""
-    holm_hits = table["holm_significant"].to_numpy()
-    bh_only = table["bh_significant"].to_numpy() & ~holm_hits
-    described = [
-        f"{label} wins {percent(row.win_rate)} (95% CI {percent(row.ci_low)} to {percent(row.ci_high)}) vs parity "
-        f"{percent(row.parity)}, Holm-adjusted {p_text(row.p_holm)}"
-        for label, row, hit in zip(labels, table.itertuples(index=False), holm_hits) if hit
-    ]
-    findings = []
-    if described:
-        findings.append(f"{len(described)} of {len(table)} {noun} differ from parity after Holm correction "
-                        f"(family-wise error 5%): {_listed(described)}.")
-    if bh_only.any():
-        extra = [label for label, hit in zip(labels, bh_only) if hit]
-        findings.append(f"Benjamini-Hochberg (false-discovery rate 5%) also flags {len(extra)} of the {noun}: "
-                        f"{_listed(extra)}.")
-    rest = table[~holm_hits]
-    if len(rest):
-        smallest = rest.loc[rest["n"].idxmin()]
-        # The Holm threshold for the most significant of m groups is alpha / m: the reach of a single test at that level.
-        reach = detectable_difference(float(smallest["parity"]), int(smallest["n"]), alpha=ALPHA / len(table))
-        opening = (f"The other {len(rest)} {noun} show no significant difference" if described else
-                   f"None of the {len(table)} {noun} differs from parity after Holm correction (family-wise error 5%)")
-        findings.append(
-            f"{opening}; that is not proof of balance: with the smallest at n = {int(smallest['n']):,} seat-games, "
-            f"advantages below about {100 * reach:.1f} points would usually go undetected ({POWER:.0%} power)."
-        )
-    return findings
-
-
 def cells_section(cells: pd.DataFrame, provenance: Provenance) -> Section:
     """Win rate per experiment cell (and bot, and player count) against parity."""
     labels = group_labels(cells, CELL_KEYS)
@@ -111,7 +74,7 @@ def cells_section(cells: pd.DataFrame, provenance: Provenance) -> Section:
         ],
         tables=[Table("win_rate_by_cell", "Win rate per cell vs parity", cells)],
         figures=[figures.forest_figure(cells, labels, "Win rate per cell: difference from parity", provenance)],
-        findings=significance_findings(cells, labels, "cells"),
+        findings=win_rate_findings(cells, labels, "cells"),
     )
 
 
@@ -128,7 +91,7 @@ def company_officer_section(rows: pd.DataFrame, provenance: Provenance) -> Secti
         ],
         tables=[Table("win_rate_by_company_officer", "Win rate per company and officer vs parity", pairs)],
         figures=[figures.heatmap_figure(pairs, provenance)],
-        findings=significance_findings(pairs, labels, "company-officer pairs"),
+        findings=win_rate_findings(pairs, labels, "company-officer pairs"),
     )
 
 
@@ -138,15 +101,6 @@ def homogeneity_section(rows: pd.DataFrame) -> Section:
                if _varies(rows, factor)]
     table = homogeneity_table(rows, factors)
     table["p_holm"] = holm(table["p_value"].to_numpy())
-    findings = []
-    for row in table.itertuples(index=False):
-        name = FACTOR_NAMES[row.factor]
-        findings.append(
-            f"The {name} differ in win rate more than chance allows (chi-square {row.statistic:.1f}, df {row.df}, "
-            f"Holm-adjusted {p_text(row.p_holm)})." if row.p_holm <= ALPHA else
-            f"No evidence that the {name} differ in win rate (chi-square {row.statistic:.1f}, df {row.df}, "
-            f"Holm-adjusted {p_text(row.p_holm)})."
-        )
     return Section(
         key="homogeneity",
         title="Homogeneity tests",
@@ -157,7 +111,7 @@ def homogeneity_section(rows: pd.DataFrame) -> Section:
             "often. Holm is applied across the factors.",
         ],
         tables=[Table("homogeneity", "Homogeneity of win rates across levels", table)],
-        findings=findings,
+        findings=homogeneity_findings(table),
     )
 
 
@@ -176,33 +130,15 @@ def seat_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
         tables=[Table("win_rate_by_seat", "Win rate per seat vs parity", seats),
                 Table("win_rate_by_turn_position", "Win rate per round-1 turn position vs parity", turns)],
         figures=[figures.seat_figure(seats, turns, provenance)],
-        findings=[*significance_findings(seats, seat_labels, "seats"),
-                  *significance_findings(turns, turn_labels, "round-1 turn positions")],
+        findings=[*win_rate_findings(seats, seat_labels, "seats"),
+                  *win_rate_findings(turns, turn_labels, "round-1 turn positions")],
     )
 
 
-def _term_findings(table: pd.DataFrame, outcome: str) -> list[str]:
-    """Statements about the regression terms that are significant after Holm."""
-    terms = table[table["factor"] != INTERCEPT]
-    hits = terms[terms["p_holm"] <= ALPHA]
-    if outcome == "win":
-        effects = [f"{row.factor} {row.level} vs {row.reference} (odds ratio {row.odds_ratio:.2f}, Holm-adjusted "
-                   f"{p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
-        subject = "the chance of winning"
-    else:
-        effects = [f"{row.factor} {row.level} vs {row.reference} ({row.coefficient:+.2f} VP, Holm-adjusted "
-                   f"{p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
-        subject = "final VP"
-    if not effects:
-        return [f"No factor level changes {subject} significantly once the others are held fixed "
-                f"(Holm across {len(terms)} terms)."]
-    return [f"Holding the other factors fixed, {subject} differs significantly for {len(effects)} of {len(terms)} "
-            f"terms: {_listed(effects)}."]
-
-
 def regression_section(rows: pd.DataFrame) -> Section:
-    """Logistic regression of win and OLS of VP on company, officer and seat (plus bot and player count when they vary)."""
-    factors = ["company", "officer", "seat", *[factor for factor in (BOT_COLUMN, "players") if _varies(rows, factor)]]
+    """Logistic regression of win and OLS of VP on company, officer, seat (plus bot and player count if they vary)."""
+    optional = [factor for factor in (BOT_COLUMN, "players") if _varies(rows, factor)]
+    factors = ["company", "officer", "seat", *optional]
     design = treatment_design(rows, factors)
     logistic, logistic_fit = regression_table(rows, "win", design)
     ols, _ = regression_table(rows, "vp", design)
@@ -216,16 +152,18 @@ def regression_section(rows: pd.DataFrame) -> Section:
     if design.aliased:
         aliased = ", ".join(f"{term.factor} {term.level}" for term in design.aliased)
         paragraphs.append(f"Dropped as aliased (determined by the other columns in this design): {aliased}.")
-    if not logistic_fit.converged:
-        paragraphs.append("Warning: the logistic fit did not converge (some level may never or always win); "
-                          "treat its coefficients as unreliable.")
+    warnings = [] if logistic_fit.converged else [
+        "Warning: the logistic regression of win did not converge (some level may never or always win); treat its "
+        "coefficients and p-values as unreliable."]
     return Section(
         key="regression",
         title="Regression: separating company, officer and seat",
-        paragraphs=paragraphs,
+        paragraphs=[*paragraphs, *warnings],
         tables=[Table("regression_win_logistic", "Logistic regression of win", logistic),
                 Table("regression_vp_ols", "OLS regression of VP", ols)],
-        findings=[*_term_findings(logistic, "win"), *_term_findings(ols, "vp")],
+        findings=[*warnings,
+                  *regression_findings(logistic, "the chance of winning", "odds ratio {row.odds_ratio:.2f}"),
+                  *regression_findings(ols, "final VP", "{row.coefficient:+.2f} VP")],
     )
 
 
@@ -243,15 +181,8 @@ def ratings_section(ratings: Ratings | None, ladder: pd.DataFrame | None, proven
     )
     section.tables.append(Table("ratings", "Rating ladder", ladder))
     section.figures.append(figures.rating_ladder_figure(ladder, BOT_COLUMN, provenance))
-    best, second = ladder[BOT_COLUMN].iloc[0], ladder[BOT_COLUMN].iloc[1]
-    top = ladder.iloc[0]
-    ahead = share_ahead(ratings, best, second)
-    section.findings.append(
-        f"Strongest bot: {best} (log-strength {top['log_strength']:+.2f}, 95% CI {top['ci_low']:+.2f} to "
-        f"{top['ci_high']:+.2f}); it is rated above the runner-up {second} in {ahead:.1%} of bootstrap resamples"
-        + (", so the order of the top two is clear." if min(ahead, 1 - ahead) <= ALPHA / 2 else
-           ", so the top two are not clearly separated.")
-    )
+    best, runner_up = ladder[BOT_COLUMN].iloc[0], ladder[BOT_COLUMN].iloc[1]
+    section.findings.append(ladder_finding(ladder, BOT_COLUMN, share_ahead(ratings, best, runner_up)))
     return section
 
 
@@ -311,19 +242,15 @@ def sample_size_section(cells: pd.DataFrame) -> Section:
     for players in player_counts:
         advice = table[(table["players"] == players) & (table["difference"] == ADVISED_DIFFERENCE)].iloc[0]
         smallest = int(cells.loc[cells["players"] == players, "n"].min())
-        findings.append(
-            f"To detect a {100 * ADVISED_DIFFERENCE:.0f}-point difference in win rate from parity "
-            f"({percent(advice['parity'])}, {players} players) at {POWER:.0%} power and alpha {ALPHA} you need "
-            f"{int(advice['games_per_cell']):,} games per cell ({int(advice['games_per_cell_holm']):,} with Holm "
-            f"across {len(cells)} cells); the smallest cell here has {smallest:,}."
-        )
+        findings.append(sample_size_finding(advice, cells=len(cells), smallest_cell=smallest))
     return Section(
         key="sample-size",
         title="Sample-size advisor",
         paragraphs=[
-            f"Games per cell needed to detect an advantage of d points over parity ({', '.join(f'{100 * d:g}' for d in DIFFERENCES)}) "
-            f"with a two-sided test at alpha {ALPHA} and {POWER:.0%} power (normal approximation). The Holm column "
-            "uses alpha / m, the threshold the most significant of m cells must clear.",
+            f"Games per cell needed to detect an advantage of d points over parity "
+            f"({', '.join(f'{100 * d:g}' for d in DIFFERENCES)}) with a two-sided test at alpha {ALPHA} and "
+            f"{POWER:.0%} power (normal approximation). The Holm column uses alpha / m, the threshold the most "
+            "significant of m cells must clear.",
         ],
         tables=[Table("sample_size", "Games per cell needed", table)],
         findings=findings,

@@ -90,7 +90,8 @@ def _generate_columns(design: SyntheticDesign) -> dict[str, pa.Array]:
         return np.ascontiguousarray(values).ravel()
 
     def labels(codes: np.ndarray, names: list[str] | tuple[str, ...]) -> pa.Array:
-        return pa.DictionaryArray.from_arrays(pa.array(flat(codes).astype(np.int32)), pa.array(list(names))).cast(pa.string())
+        indices = pa.array(flat(codes).astype(np.int32))
+        return pa.DictionaryArray.from_arrays(indices, pa.array(list(names))).cast(pa.string())
 
     def constant(value: object, kind: pa.DataType) -> pa.Array:
         return pa.repeat(pa.scalar(value, kind), games * players)
@@ -115,7 +116,8 @@ def _generate_columns(design: SyntheticDesign) -> dict[str, pa.Array]:
         "win": flat(win),
         **{column: flat(rng.poisson(np.clip(6 + 3 * r + 2 * strength, 0.5, None)))
            for r, column in zip(ROUNDS, ENERGY_COLUMNS)},
-        **{name: rng.integers(0, 5, size=games * players) for name in ("bases", "elevations", "conduits", "powerhouses")},
+        **{name: rng.integers(0, 5, size=games * players)
+           for name in ("bases", "elevations", "conduits", "powerhouses")},
         "contracts_fulfilled": rng.integers(0, 8, size=games * players),
         "decisions": rng.poisson(120, size=games * players),
         "bonus_tiles": constant("B1,B2,B3,B4,B5", pa.string()),

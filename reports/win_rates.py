@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 import pandas as pd
 
 from reports.multiple_testing import ALPHA, benjamini_hochberg, holm

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scipy.stats import binom
+from scipy.stats import binom, chi2
 
 from reports.homogeneity import within_game_chi_square
 from reports.multiple_testing import ALPHA, benjamini_hochberg, holm
 from reports.proportions import binomial_p_values
-from scipy.stats import chi2
 
 EXPERIMENTS = 2000
 GAMES = 2000  # per experiment: 500 seat-games per cell, a realistic balance run

@@ -7,7 +7,11 @@ import pandas as pd
 import pytest
 from scipy.stats import chi2, chisquare
 
-from reports.homogeneity import homogeneity_table, homogeneity_test, within_game_chi_square
+from reports.homogeneity import (
+    homogeneity_table,
+    homogeneity_test,
+    within_game_chi_square,
+)
 
 
 def test_reduces_to_pearson_multinomial_when_every_game_holds_every_level_once() -> None:

@@ -1,4 +1,4 @@
-"""load_results: a valid directory loads; missing, empty or corrupt ones raise a one-line ResultsError naming the path."""
+"""load_results: valid directories load; missing, empty or corrupt ones raise a one-line ResultsError with the path."""
 
 from __future__ import annotations
 
@@ -106,9 +106,9 @@ def test_wins_not_summing_to_one_per_game(balance_results: Path, tmp_path: Path)
     _assert_error(results, str(results), f"game {table['game'][0].as_py()} has wins summing to", "expected 1")
 
 
-def test_cli_report_prints_the_error_and_exits_with_status_one(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_cli_report_prints_the_error_and_exits_with_status_two(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     with pytest.raises(SystemExit) as caught:
         cli_report(str(tmp_path), None)
-    assert caught.value.code == 1
+    assert caught.value.code == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "no manifest.json" in error

@@ -7,7 +7,12 @@ import math
 import pytest
 from scipy.stats import norm
 
-from reports.power import detectable_difference, games_needed, required_games, sample_size_table
+from reports.power import (
+    detectable_difference,
+    games_needed,
+    required_games,
+    sample_size_table,
+)
 
 
 def _power(parity: float, difference: float, games: int, alpha: float = 0.05) -> float:

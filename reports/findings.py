@@ -1,0 +1,98 @@
+"""Plain-language findings: what is and is not significant, in sentences for the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from reports.document import p_text, percent
+from reports.multiple_testing import ALPHA
+from reports.power import POWER, detectable_difference
+from reports.regression import INTERCEPT
+
+MAX_LISTED = 8
+FACTOR_NAMES = {
+    "company": "companies", "officer": "officers", "strategy": "bots", "cell": "cells", "seat": "seats",
+    "turn_pos_r1": "round-1 turn positions",
+}
+
+
+def listed(items: Sequence[str]) -> str:
+    """Join at most MAX_LISTED items, saying how many more there are."""
+    shown = "; ".join(items[:MAX_LISTED])
+    return shown + (f"; and {len(items) - MAX_LISTED} more" if len(items) > MAX_LISTED else "")
+
+
+def win_rate_findings(table: pd.DataFrame, labels: list[str], noun: str) -> list[str]:
+    """Which groups of a win-rate table differ from parity after Holm (and BH), and what the rest cannot rule out."""
+    holm_hits = table["holm_significant"].to_numpy()
+    bh_only = table["bh_significant"].to_numpy() & ~holm_hits
+    described = [
+        f"{label} wins {percent(row.win_rate)} (95% CI {percent(row.ci_low)} to {percent(row.ci_high)}) vs parity "
+        f"{percent(row.parity)}, Holm-adjusted {p_text(row.p_holm)}"
+        for label, row, hit in zip(labels, table.itertuples(index=False), holm_hits) if hit
+    ]
+    findings = []
+    if described:
+        findings.append(f"{len(described)} of {len(table)} {noun} differ from parity after Holm correction "
+                        f"(family-wise error 5%): {listed(described)}.")
+    if bh_only.any():
+        extra = [label for label, hit in zip(labels, bh_only) if hit]
+        findings.append(f"Benjamini-Hochberg (false-discovery rate 5%) also flags {len(extra)} of the {noun}: "
+                        f"{listed(extra)}.")
+    rest = table[~holm_hits]
+    if len(rest):
+        smallest = rest.loc[rest["n"].idxmin()]
+        # The most significant of m groups must clear alpha / m under Holm: the reach of one test at that level.
+        reach = detectable_difference(float(smallest["parity"]), int(smallest["n"]), alpha=ALPHA / len(table))
+        opening = (f"The other {len(rest)} {noun} show no significant difference" if described else
+                   f"None of the {len(table)} {noun} differs from parity after Holm correction (family-wise error 5%)")
+        findings.append(
+            f"{opening}; that is not proof of balance: with the smallest at n = {int(smallest['n']):,} seat-games, "
+            f"advantages below about {100 * reach:.1f} points would usually go undetected ({POWER:.0%} power)."
+        )
+    return findings
+
+
+def homogeneity_findings(table: pd.DataFrame) -> list[str]:
+    """One sentence per factor: do its levels win at different rates?"""
+    findings = []
+    for row in table.itertuples(index=False):
+        evidence = f"chi-square {row.statistic:.1f}, df {row.df}, Holm-adjusted {p_text(row.p_holm)}"
+        name = FACTOR_NAMES[row.factor]
+        findings.append(f"The {name} differ in win rate more than chance allows ({evidence})." if row.p_holm <= ALPHA
+                        else f"No evidence that the {name} differ in win rate ({evidence}).")
+    return findings
+
+
+def regression_findings(table: pd.DataFrame, subject: str, effect_size: str) -> list[str]:
+    """The terms significant after Holm; `effect_size` formats a row's size (e.g. '{row.odds_ratio:.2f}')."""
+    terms = table[table["factor"] != INTERCEPT]
+    hits = terms[terms["p_holm"] <= ALPHA]
+    effects = [f"{row.factor} {row.level} vs {row.reference} ({effect_size.format(row=row)}, Holm-adjusted "
+               f"{p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
+    if not effects:
+        return [f"No factor level changes {subject} significantly once the others are held fixed "
+                f"(Holm across {len(terms)} terms)."]
+    return [f"Holding the other factors fixed, {subject} differs significantly for {len(effects)} of {len(terms)} "
+            f"terms: {listed(effects)}."]
+
+
+def ladder_finding(ladder: pd.DataFrame, item_column: str, share_ahead: float) -> str:
+    """The strongest bot and whether the bootstrap separates it from the runner-up."""
+    top, runner_up = ladder.iloc[0], ladder.iloc[1]
+    separated = min(share_ahead, 1 - share_ahead) <= ALPHA / 2
+    return (f"Strongest bot: {top[item_column]} (log-strength {top['log_strength']:+.2f}, 95% CI "
+            f"{top['ci_low']:+.2f} to {top['ci_high']:+.2f}); it is rated above the runner-up {runner_up[item_column]} "
+            f"in {share_ahead:.1%} of bootstrap resamples, so "
+            + ("the order of the top two is clear." if separated else "the top two are not clearly separated."))
+
+
+def sample_size_finding(advice: pd.Series, cells: int, smallest_cell: int) -> str:
+    """The advisor's headline: games per cell for one difference, against what this experiment has."""
+    return (f"To detect a {100 * advice['difference']:.0f}-point difference in win rate from parity "
+            f"({percent(advice['parity'])}, {int(advice['players'])} players) at {POWER:.0%} power and alpha {ALPHA} "
+            f"you need {int(advice['games_per_cell']):,} games per cell "
+            f"({int(advice['games_per_cell_holm']):,} with Holm across {cells} cells); the smallest cell here has "
+            f"{smallest_cell:,}.")
