@@ -18,6 +18,10 @@ _ROW_TEXT = {
 }
 
 
+def _engineers(k: int) -> str:
+    return f"{k} Engineer{'s' if k != 1 else ''}"
+
+
 def company_label(S: np.ndarray, c: int) -> str:
     """'France (Viktor Fiesler)' for seat c, or 'seat c' before setup."""
     b = L.COMPANY_BASE + c * L.CO_SIZE
@@ -65,14 +69,15 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
             side = {"L": " (left)", "R": " (right)"}.get(side, "")
             cost = int(T.space_fee[move] + T.space_price[move])
             extra = f", {cost} Credits" if cost else ""
-            return f"{_ROW_TEXT[k].format(p=p, tile=tile)}{side} [{int(T.space_eng[move])} Engineers{extra}]"
+            return f"{_ROW_TEXT[k].format(p=p, tile=tile)}{side} [{_engineers(int(T.space_eng[move]))}{extra}]"
         if move < ids.MV_CONSTRUCT:
-            return f"Bank: {move - ids.MV_BANK} Engineers for {move - ids.MV_BANK} Credits"
+            k = move - ids.MV_BANK
+            return f"Bank: {_engineers(k)} for {k} Credit{'s' if k > 1 else ''}"
         if move == ids.MV_CONSTRUCT:
             b = L.COMPANY_BASE + c * L.CO_SIZE
             i = int(S[b + L.C_CONSTR_USED])
             fee = f" + {int(T.constr_fee[i])} Credits" if T.constr_fee[i] else ""
-            return f"Construct on company-board space {i + 1} [{int(T.constr_eng[i])} Engineers{fee}]"
+            return f"Construct on company-board space {i + 1} [{_engineers(int(T.constr_eng[i]))}{fee}]"
         if move < ids.MV_MAHIRI:
             return f"Engineer-free construction with tile {ids.TILE_NAMES[move - ids.MV_FREE_TILE]}"
         if move == ids.MV_MAHIRI:

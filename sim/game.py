@@ -197,6 +197,11 @@ class Game:
                 energy_by_round=tuple(int(x) for x in self.state[b + L.C_ENERGY_HIST:b + L.C_ENERGY_HIST + 5])))
         return out
 
+    def snapshot(self) -> dict:
+        """The position as a scenario document (`sim.scenario.load` rebuilds it exactly)."""
+        from sim import scenario  # lazy: sim.scenario builds Games
+        return scenario.snapshot(self)
+
     def log_text(self) -> str:
         """The readable log as one text."""
         return "\n".join(self.log)

@@ -33,5 +33,9 @@ def top(S):
 
 @njit(cache=True)
 def pop(S):
-    """Removes the top frame."""
-    S[L.G_STACK_N] -= 1
+    """Removes the top frame (cleared, so equal positions have equal state vectors)."""
+    n = S[L.G_STACK_N] - 1
+    b = L.STACK + n * L.FRAME
+    for i in range(L.FRAME):
+        S[b + i] = 0
+    S[L.G_STACK_N] = n
