@@ -12,18 +12,24 @@ import os
 from pathlib import Path
 
 _ROOTS = ("sim", "strategies")
+_CONSTANT_MODULES = ("ids.py", "layout.py")
 
 
 def source_digest() -> str:
-    """Hash of the engine's and bots' Python sources plus the numba version."""
+    """Hash of the engine's and bots' numba-facing sources plus the numba version.
+
+    Every module that defines jitted code counts, and so do the constant modules they read (`ids`, `layout`);
+    pure-Python modules (API, registry, reports) do not, so editing them keeps the compiled cache."""
     import numba
 
     h = hashlib.sha256(numba.__version__.encode())
     top = Path(__file__).resolve().parent.parent
     for root in _ROOTS:
         for f in sorted((top / root).rglob("*.py")):
-            h.update(str(f.relative_to(top)).encode())
-            h.update(f.read_bytes())
+            text = f.read_bytes()
+            if b"njit" in text or f.name in _CONSTANT_MODULES:
+                h.update(str(f.relative_to(top)).encode())
+                h.update(text)
     return h.hexdigest()[:16]
 
 

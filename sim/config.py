@@ -48,6 +48,8 @@ class GameConfig:
             if len(set(idx)) != len(idx):
                 dup = next(names[i] for i in idx if idx.count(i) > 1)
                 raise ConfigError(f"{kind} {dup!r} is given twice; each seat needs a different {kind}")
+            # store the canonical spelling, so manifests and logs use the data-file names
+            object.__setattr__(self, "companies" if kind == "company" else "officers", tuple(names[i] for i in idx))
         if self.intro and self.officers is not None:
             raise ConfigError("officers cannot be chosen in the introductory game: its pairings are fixed "
                               "(SETUP-18); drop --officers or --intro")
