@@ -1178,6 +1178,10 @@ def _dam_capacity(ctx: _Ctx, S: np.ndarray) -> None:
         if S[L.DAM_OWNER + d] == ids.NOBODY:
             continue
         cap = int(capacity(S, ctx.T, d))
+        owner = int(S[L.DAM_OWNER + d])
+        if (S[L.DAM_LEVEL + d] == 3 and owner != ids.NEUTRAL
+                and S[L.COMPANY_BASE + owner * L.CO_SIZE + L.C_OFFICER] == ids.MAHIRI):
+            cap = 4          # WATER-15: the 4th drop stays after Mahiri's copy of Graziano ends
         if S[L.DAM_DROPS + d] > cap:
             _fail(f"dams.{ctx.info.dam_ids[d]}.drops", f"{int(S[L.DAM_DROPS + d])} is above the dam's capacity {cap} "
                                                        "(its level; 4 for Graziano's level-3 dams, WATER-03)")
