@@ -292,7 +292,7 @@ def test_GEO_07_08_DECISION_30_free_placements_pay_the_token_into_the_open_segme
 
 
 def test_EX_25_GEO_CONDUIT_EM_03_free_conduit_max_value_counts_the_raised_value():
-    """EX-25 / GEO-CONDUIT-EM-01..03 / GEO-07/08: Y8 (free conduit of value <= 3), pairs token on basin 7: C7R
+    """EX-25 / GEO-CONDUIT-EM-01, GEO-CONDUIT-EM-03 / GEO-07/08: Y8 (free conduit of value <= 3), pairs token on basin 7: C7R
     (printed 3) is not allowed, C7L (printed 2) is; every other conduit printed <= 3 is. Placing C7L costs 3 pairs
     into the open segment without rotating."""
     g = _load({7: "conduit_pairs"}, companies={0: {"wheel": {"open": 2}}}, contracts={"hand": {0: ["Y8"]}},
