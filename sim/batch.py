@@ -93,8 +93,8 @@ def play_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, param
 
 
 @njit(cache=True, parallel=True)
-def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, report):
-    """Plays random games checking every invariant after every move.
+def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, params, report):
+    """Plays games with one bot policy (id, parameter vector) checking every invariant after every move.
 
     report[g] = (move index, violation mask) of the first violation in game g, or (-1, 0)."""
     for g in prange(seeds.shape[0]):
@@ -117,6 +117,6 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, report):
                 break
             if n == 0:
                 break
-            i = choose_move(policy, scratch, S, T, out, n, rng)
+            i = choose_move(policy, params, S, T, out, n, rng)
             n = play_move(S, T, out[i], out, scratch)
             k += 1

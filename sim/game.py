@@ -83,7 +83,15 @@ class Game:
         g = cls(config, S, seed=int(seed))
         g.log.append(f"Game set up with seed {seed}: {config.players} players, map {config.map}"
                      f"{', introductory' if config.intro else ''}")
+        if "geological" in config.expansions:                     # GEO-03: the layout is part of the setup record
+            tokens = [f"{info_zone}: {ids.GEO_TOKEN_NAMES[t]}" for info_zone, t in g.geological_tokens().items()]
+            g.log.append("Geological tokens: " + (", ".join(tokens) or "none left on the map"))
         return g
+
+    def geological_tokens(self) -> dict[str, int]:
+        """Token id per basin ('zone 3') of The Geological Factor (empty without the expansion)."""
+        return {f"zone {self.info.zone_numbers[z]}": int(self.state[L.GEO_TOKEN + z])
+                for z in range(len(self.info.zone_numbers)) if self.state[L.GEO_TOKEN + z] >= 0}
 
     @classmethod
     def replay(cls, config: GameConfig | dict, seed: int, moves: Iterable[int]) -> "Game":

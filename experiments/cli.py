@@ -1,0 +1,511 @@
+"""The `barrage` command line (Typer): play, bench, fuzz, list, report (+ tournament, balance, run from
+`experiments.commands`).
+
+Every user error -- a `sim.errors.BarrageError` raised anywhere, or a malformed option -- is printed as one line
+`error: ...` on stderr with exit code 2 and no traceback (`main`). The engine is imported inside the commands so
+that `--help` and `list` answer without loading numba code.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from sim.errors import BarrageError, ConfigError
+
+# The click that typer runs on: typer >= 0.20 vendors it as typer._click, older typer uses click itself.
+_click_exc = sys.modules[typer.BadParameter.__module__]
+
+USAGE_ERROR = 2   # bad input: unknown name, impossible player count, malformed option, bad data file
+FOUND_VIOLATION = 1
+
+_EPILOG = (
+    "[bold]Examples[/bold]\n\n"
+    "  barrage play --players 3 --seed 42 --verbose\n\n"
+    "  barrage bench --games 20000 --threads 2\n\n"
+    "  barrage fuzz --games 5000 --players 2\n\n"
+    "  barrage list strategies\n\n"
+    "  barrage tournament --help                (experiment runs: tournament, balance, run)\n\n"
+    "  barrage report results/my-run --out out/\n\n"
+    "Every command takes --help. Errors in the input are reported in one line ('error: ...') with exit code 2."
+)
+
+
+class BarrageApp(typer.Typer):
+    """A Typer app whose call turns user errors into one line on stderr (the console script calls `app()`)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return main(kwargs.get("args", args[0] if args else None))
+
+
+app = BarrageApp(
+    name="barrage", add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False,
+    help="Monte Carlo simulator of the board game [bold]Barrage[/bold]: play seeded games with bots, benchmark "
+         "the engine, fuzz its invariants, list the components and strategies, build balance reports.",
+    epilog=_EPILOG)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# output helpers
+# ------------------------------------------------------------------------------------------------------------
+def _stdout() -> Console:
+    """Console for results; written to a file or pipe, tables keep their natural width (no wrapping)."""
+    c = Console(highlight=False)
+    if not c.is_terminal:
+        c = Console(highlight=False, width=max(c.width, 200))
+    return c
+
+
+def _progress(enabled: bool) -> Progress:
+    """A progress bar on stderr (stdout stays clean for results and --json)."""
+    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True, disable=not enabled)
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=2))
+
+
+def _names(text: Optional[str]) -> Optional[tuple[str, ...]]:
+    """Splits a comma-separated option into names (None stays None)."""
+    if text is None:
+        return None
+    parts = tuple(p.strip() for p in text.split(","))
+    if any(not p for p in parts):
+        raise ConfigError(f"empty name in {text!r}; separate names with single commas")
+    return parts
+
+
+def _config(players: int, companies: Optional[str] = None, officers: Optional[str] = None, intro: bool = False,
+            map_: str = "base", expansions: Optional[str] = None):
+    from sim.config import GameConfig
+
+    return GameConfig(players=players, map=map_, intro=intro, expansions=_names(expansions) or (),
+                      companies=_names(companies), officers=_names(officers))
+
+
+def _check_seed(seed: int) -> int:
+    from experiments.play import SEED_MASK
+
+    if not 0 <= seed <= SEED_MASK:
+        raise ConfigError(f"seed: {seed} is out of range; use an integer in 0..{SEED_MASK} (2^62 - 1)")
+    return seed
+
+
+# ------------------------------------------------------------------------------------------------------------
+# shared options
+# ------------------------------------------------------------------------------------------------------------
+PlayersOpt = typer.Option(4, "--players", "-p", help="Number of players: 2, 3 or 4.", show_default=True)
+IntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company/officer pairings and starting "
+                                               "contracts (SETUP-18); cannot be combined with --officers.")
+BatchIntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company/officer pairings and "
+                                                    "starting contracts (SETUP-18).")
+MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'); only 'base' is playable yet.")
+ExpansionsOpt = typer.Option(None, "--expansions", help="Comma-separated expansions, e.g. 'geological'.",
+                             show_default=False)
+ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
+                          help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
+JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON on stdout instead of tables.")
+
+
+# ------------------------------------------------------------------------------------------------------------
+# play
+# ------------------------------------------------------------------------------------------------------------
+_SOURCE_HEADERS = {"energy_award": "energy award", "energy_track": "energy track", "bonus_tiles": "bonus tiles"}
+
+
+@app.command(epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage play --players 4 --seed 7\n\n"
+    "  barrage play -p 3 --seed 7 --verbose       (log, then table)\n\n"
+    "  barrage play -p 2 --companies USA,France --officers viktor,wilhelm\n\n"
+    "  barrage play --intro --strategies random_actions,random,random,random --json\n\n"
+    "The same options and seed always give the same game, here and inside any batch run (play_batch); "
+    "'fuzz' reports violations with game seeds you can replay here (--strategies POLICY --verbose). "
+    "Seats are numbered from 0, as in the results files."))
+def play(
+    players: int = PlayersOpt,
+    seed: int = typer.Option(0, "--seed", "-s", help="Game seed (0..2^62-1): fixes setup, piles and the bots."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Print the whole readable game log first."),
+    companies: Optional[str] = typer.Option(
+        None, "--companies", show_default="random pairings",
+        help="Comma-separated company per seat, e.g. 'USA,France,Italy,Germany' (seat 0 first; case-insensitive)."),
+    officers: Optional[str] = typer.Option(
+        None, "--officers", show_default="random pairings",
+        help="Comma-separated executive officer per seat, e.g. 'Viktor Fiesler,Wilhelm Adler' (unique prefixes "
+             "such as 'viktor' work). Each officer at most once."),
+    intro: bool = IntroOpt,
+    map_: str = MapOpt,
+    expansions: Optional[str] = ExpansionsOpt,
+    strategies: Optional[str] = typer.Option(
+        None, "--strategies", show_default="random for every seat",
+        help="Bot per seat as comma-separated specs 'name[:key=value,...]' (see 'barrage list strategies'); "
+             "a single spec plays every seat."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Play one seeded game with bots and print the final table.
+
+    The table shows every seat's company, executive officer and bot, its final VP split by source, its rank (1 = best; seats still tied after the rules' tie-breakers share a rank) and its win share (tied winners split the win).
+    """
+    config = _config(players, companies, officers, intro, map_, expansions)
+    _check_seed(seed)
+    from strategies.registry import parse_seats
+
+    specs, _, _ = parse_seats(strategies, config.players)
+    from experiments.play import play_game
+    from sim import layout as L
+
+    g = play_game(config, seed, specs)
+    results = g.result()
+    seats = []
+    for r in results:
+        d = {"seat": r.seat, "company": r.company, "officer": r.officer, "strategy": specs[r.seat],
+             "vp": r.vp, "rank": r.rank, "win": r.win, "vp_by_source": r.vp_by_source,
+             "energy_by_round": list(r.energy_by_round),
+             "decisions": int(g.state[L.COMPANY_BASE + r.seat * L.CO_SIZE + L.C_DECISIONS])}
+        seats.append(d)
+    decisions = int(g.state[L.G_DECISIONS])
+    moves = int(g.state[L.G_MOVES])
+    if json_out:
+        out = {"seed": seed, "config": config.to_dict(), "map_fidelity": g.info.map_fidelity, "strategies": specs,
+               "decisions": decisions, "moves": moves, "move_codes": list(g.moves), "seats": seats}
+        if verbose:
+            out["log"] = list(g.log)
+        _print_json(out)
+        return
+    con = _stdout()
+    if verbose:
+        con.print(g.log_text(), markup=False, highlight=False, soft_wrap=True)
+        con.print()
+    sources = list(results[0].vp_by_source)
+    extras = (", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
+    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map ({g.info.map_fidelity}){extras}",
+              caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
+                      "themselves, P-01). The VP-by-source columns sum to VP; rank 1 = best; win = share of the "
+                      "win (ties split).")
+    t.add_column("seat", justify="right")
+    t.add_column("company")
+    t.add_column("officer")
+    t.add_column("bot")
+    t.add_column("VP", justify="right", style="bold")
+    for s in sources:
+        t.add_column(_SOURCE_HEADERS.get(s, s), justify="right")
+    t.add_column("rank", justify="right")
+    t.add_column("win", justify="right")
+    for d in seats:
+        t.add_row(str(d["seat"]), d["company"], d["officer"], d["strategy"], str(d["vp"]),
+                  *(str(d["vp_by_source"][s]) for s in sources), str(d["rank"]), f"{d['win']:.2f}",
+                  style="green" if d["rank"] == 1 else None)
+    con.print(t)
+
+
+# tournament, balance and run: experiment runs that write results directories (experiments/commands.py)
+from experiments import commands as _experiment_commands  # noqa: E402
+
+_experiment_commands.register(app)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# bench
+# ------------------------------------------------------------------------------------------------------------
+@app.command(epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage bench         (4 players, 20000 games, all cores)\n\n"
+    "  barrage bench --games 5000 --players 2 --threads 1\n\n"
+    "  barrage bench --strategies random_actions --json\n\n"
+    "Rates exclude the warm-up. µs per decision is wall time divided by decisions; 'per thread' multiplies "
+    "by the threads used (the cost of one decision on one core)."))
+def bench(
+    players: int = PlayersOpt,
+    games: int = typer.Option(20000, "--games", "-n", help="Games in the timed batch."),
+    threads: Optional[int] = ThreadsOpt,
+    strategies: Optional[str] = typer.Option(
+        None, "--strategies", show_default="random",
+        help="Bot per seat (comma-separated specs) or one spec for every seat; see 'barrage list strategies'."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game seeds come from numpy SeedSequence."),
+    intro: bool = BatchIntroOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Measure engine speed: games, decisions per second with play_batch (numba prange over games).
+
+    First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown.
+    """
+    config = _config(players, intro=intro)
+    _check_seed(seed)
+    from experiments.bench import run_bench
+
+    con = _stdout()
+    err = Console(stderr=True)
+    show = not json_out and err.is_terminal
+    with _progress(show) as bar:
+        task = bar.add_task("warm-up (compile or cache load)", total=None)
+
+        def warmed(s: float) -> None:
+            bar.update(task, description="playing", total=games, completed=0)
+            if not json_out:
+                con.print(f"warm-up (compile or cache load): {s:.2f} s")
+
+        r = run_bench(config, games, threads, strategies, seed,
+                      progress=lambda k: bar.advance(task, k), on_warm=warmed)
+    if json_out:
+        _print_json(r.to_dict())
+        return
+    bots = (f"{r.strategies[0]} in every seat" if len(set(r.strategies)) == 1 else ", ".join(r.strategies))
+    t = Table(title="barrage bench", show_header=False)
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    t.add_row("players", str(r.players))
+    t.add_row("games", f"{r.games:,}")
+    t.add_row("bots", bots)
+    t.add_row("threads used", str(r.threads))
+    t.add_row("warm-up", f"{r.warmup_s:.2f} s ({r.numba_cache})")
+    t.add_row("batch time", f"{r.elapsed_s:.2f} s")
+    t.add_row("games / s", f"{r.games_per_s:,.1f}", style="bold")
+    t.add_row("decisions / s", f"{r.decisions_per_s:,.0f}", style="bold")
+    t.add_row("decisions / game", f"{r.decisions_per_game:.1f}")
+    t.add_row("moves / game", f"{r.moves_per_game:.1f}")
+    t.add_row("µs / decision (wall)", f"{r.us_per_decision:.3f}")
+    t.add_row("µs / decision (per thread)", f"{r.us_per_decision_per_thread:.3f}")
+    con.print(t)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# fuzz
+# ------------------------------------------------------------------------------------------------------------
+@app.command(epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage fuzz --games 20000\n\n"
+    "  barrage fuzz --games 5000 --players 2 --seed 3 --policy random\n\n"
+    "Exit code 0 when every game kept every invariant, 1 when a violation was found, 2 on bad input. A "
+    "violation of game seed S after k moves replays with 'barrage play --players N --seed S --strategies "
+    "POLICY --verbose' (the log's k-th move is the one that broke it)."))
+def fuzz(
+    games: int = typer.Option(2000, "--games", "-n", help="Number of random games to check."),
+    players: int = PlayersOpt,
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game seeds come from numpy SeedSequence."),
+    policy: str = typer.Option("random_actions", "--policy",
+                               help="Bot playing every seat: random_actions (more varied games) or random."),
+    intro: bool = BatchIntroOpt,
+    threads: Optional[int] = ThreadsOpt,
+    json_out: bool = JsonOpt,
+) -> None:
+    """Play random games checking every engine invariant after every move.
+
+    Checks: water drops conserved, machineries and engineers conserved, no negative resource, VP equals the sum of its breakdown, structure counts match the map, drops only in built dams, hand limit.
+
+    Each violation is printed with the game seed and the move index that reproduce it and the invariants broken; the first ones are replayed on the Python loop to show the move that broke them.
+    """
+    config = _config(players, intro=intro)
+    _check_seed(seed)
+    from experiments.fuzz import run_fuzz
+
+    err = Console(stderr=True)
+    show = not json_out and err.is_terminal
+    with _progress(show) as bar:
+        task = bar.add_task("warm-up (compile or cache load)", total=None)
+        r = run_fuzz(config, games, seed, policy, threads, progress=lambda k: bar.advance(task, k),
+                     on_warm=lambda s: bar.update(task, description="fuzzing", total=games, completed=0))
+    if json_out:
+        _print_json(r.to_dict())
+    else:
+        con = _stdout()
+        for v in r.violations:
+            con.print(f"[red]VIOLATION[/red] game {v.game}: seed {v.seed}, after move {v.move}: "
+                      f"{'; '.join(v.invariants)}", highlight=False, soft_wrap=True)
+            if v.reproduced is not None:
+                con.print(f"  last move: {v.last_move or '(none: right after setup)'}"
+                          f"{'' if v.reproduced else '  [yellow](the Python-loop replay does not show it)[/yellow]'}",
+                          markup=True, highlight=False, soft_wrap=True)
+            con.print(f"  replay: barrage play --players {r.players} --seed {v.seed} --strategies {r.policy}"
+                      f"{' --intro' if r.intro else ''} --verbose", markup=False, highlight=False, soft_wrap=True)
+        summary = (f"{r.games} games, {r.players} players, policy {r.policy}, seed {r.seed}, "
+                   f"{r.threads} threads, {r.elapsed_s:.1f} s ({r.games_per_s:,.0f} games/s, "
+                   f"warm-up {r.warmup_s:.1f} s)")
+        if r.ok:
+            con.print(f"[green]OK[/green]: no invariant violated in {summary}", soft_wrap=True)
+        else:
+            con.print(f"[red]FAILED[/red]: {len(r.violations)} of {r.games} games violated an invariant "
+                      f"({summary})", soft_wrap=True)
+    if not r.ok:
+        raise typer.Exit(FOUND_VIOLATION)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# list
+# ------------------------------------------------------------------------------------------------------------
+class Topic(str, Enum):
+    companies = "companies"
+    officers = "officers"
+    strategies = "strategies"
+    maps = "maps"
+
+
+def _first_sentence(text: str, limit: int = 110) -> str:
+    text = " ".join(str(text).split())
+    end = text.find(". ")
+    s = text if end < 0 else text[:end + 1]
+    return s if len(s) <= limit else s[:limit - 1].rstrip() + "…"
+
+
+def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
+    """Column names and rows of a `barrage list` topic."""
+    if topic is Topic.strategies:
+        from strategies.registry import REGISTRY
+
+        rows = [{"name": s.name, "id": s.id,
+                 "parameters": {p.name: p.default for p in s.params},
+                 "description": s.description} for s in REGISTRY.values()]
+        return ["name", "id", "parameters", "description"], rows
+    from sim import ids
+    from sim.data_loader import available_maps, load_components, load_map
+
+    if topic is Topic.maps:
+        from sim.tables import compile_tables
+        from sim.variant import Variant
+
+        rows = []
+        for name in available_maps():
+            m = load_map(name)
+            try:
+                compile_tables(Variant(map=name))
+                playable = True
+            except ConfigError:
+                playable = False
+            rows.append({"name": name, "fidelity": m.get("fidelity"), "players": str(m.get("players")),
+                         "playable": playable})
+        return ["name", "fidelity", "players", "playable"], rows
+    comp = load_components()
+    if topic is Topic.companies:
+        intro = {p["company"]: p for p in comp["companies"].get("introductory_matchups", [])}
+        rows = []
+        for name, c in comp["companies"].items():
+            if not isinstance(c, dict) or "special_ability" not in c:
+                continue
+            rows.append({"name": name, "expansion": c.get("expansion"), "playable": name in ids.COMPANY_NAMES,
+                         "intro_officer": intro.get(name, {}).get("officer"),
+                         "ability": _first_sentence(c["special_ability"])})
+        rows.sort(key=lambda r: not r["playable"])
+        return ["name", "expansion", "playable", "intro_officer", "ability"], rows
+    rows = [{"name": o["name"], "expansion": o.get("expansion"), "playable": o["name"] in ids.OFFICER_NAMES,
+             "ability": _first_sentence(o.get("ability", ""))} for o in comp["executive_officers"]]
+    rows.sort(key=lambda r: not r["playable"])
+    return ["name", "expansion", "playable", "ability"], rows
+
+
+@app.command("list", epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage list strategies\n\n"
+    "  barrage list officers --json\n\n"
+    "Names are accepted case-insensitively by --companies / --officers (unique prefixes work for officers). "
+    "Components of expansions that the engine does not play yet are listed as not playable."))
+def list_(
+    topic: Topic = typer.Argument(..., help="What to list: companies, officers, strategies or maps."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """List companies, executive officers, bot strategies (with parameters and defaults) or maps."""
+    columns, rows = _list_rows(topic)
+    if json_out:
+        _print_json(rows)
+        return
+    t = Table(title=f"barrage {topic.value}")
+    for c in columns:
+        t.add_column(c.replace("_", " "), overflow="fold")
+
+    def cell(v: Any) -> str:
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, dict):
+            return ", ".join(f"{k}={x:g}" for k, x in v.items()) or "-"
+        return "-" if v is None else str(v)
+
+    for r in rows:
+        t.add_row(*(cell(r[c]) for c in columns))
+    _stdout().print(t)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# report
+# ------------------------------------------------------------------------------------------------------------
+@app.command(epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage report results/seat-order      (writes results/seat-order/report/)\n\n"
+    "  barrage report results/seat-order --out /tmp/seat-report\n\n"
+    "The report directory holds report.html (self-contained), a Markdown summary, CSV tables and PNG plots."))
+def report(
+    results_dir: Path = typer.Argument(..., help="A results directory written by an experiment run "
+                                                 "(manifest + Parquet shards, docs/results-format.md).",
+                                       show_default=False),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", show_default="RESULTS_DIR/report",
+                                       help="Directory to write the report into."),
+) -> None:
+    """Build the balance report (statistics, plots, HTML) of a results directory."""
+    import reports   # heavy (pandas, matplotlib): only when asked for
+
+    reports.cli_report(str(results_dir), None if out is None else str(out))
+
+
+# ------------------------------------------------------------------------------------------------------------
+# entry point
+# ------------------------------------------------------------------------------------------------------------
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("barrage-sim")
+        except PackageNotFoundError:
+            v = "(not installed)"
+        print(f"barrage-sim {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """Monte Carlo simulator of the board game Barrage: play seeded games with bots, benchmark the engine,
+    fuzz its invariants, list the components and strategies, build balance reports."""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+_NO_ARGS_IS_HELP = getattr(_click_exc, "NoArgsIsHelpError", ())   # click >= 8.2
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    """Runs the CLI; user errors become `error: ...` on stderr with exit code 2, never a traceback."""
+    command = typer.main.get_command(app)
+    try:
+        rv = command.main(args=list(argv) if argv is not None else None, prog_name="barrage",
+                          standalone_mode=False)
+    except _NO_ARGS_IS_HELP as e:
+        if e.ctx is not None:
+            print(e.ctx.get_help())
+        sys.exit(USAGE_ERROR)
+    except _click_exc.UsageError as e:
+        where = e.ctx.command_path if e.ctx else "barrage"
+        print(f"error: {_one_line(e.format_message())} (see '{where} --help')", file=sys.stderr)
+        sys.exit(USAGE_ERROR)
+    except _click_exc.ClickException as e:
+        print(f"error: {_one_line(e.format_message())}", file=sys.stderr)
+        sys.exit(e.exit_code)
+    except BarrageError as e:
+        print(f"error: {_one_line(e)}", file=sys.stderr)
+        sys.exit(USAGE_ERROR)
+    except (typer.Abort, KeyboardInterrupt):
+        print("error: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.stderr.close()   # output piped into e.g. `head`: stop quietly
+        sys.exit(1)
+    sys.exit(rv if isinstance(rv, int) else 0)

@@ -1,0 +1,257 @@
+"""The `barrage tournament`, `barrage balance` and `barrage run` commands (`register(app)` adds them)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from sim.errors import BarrageError
+
+EXIT_INPUT_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+# -- shared run options ---------------------------------------------------------------------------------------
+Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (1 = in this process, using "
+                                                              "every numba thread).")]
+Backend = Annotated[str, typer.Option("--backend", help="Process back-end for -j > 1: loky (local processes) or "
+                                                        "dask (a LocalCluster on 127.0.0.1, or --scheduler).")]
+Scheduler = Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS",
+                                                  help="Dask scheduler to use instead of a local cluster, "
+                                                       "e.g. tcp://10.0.0.5:8786.")]
+Out = Annotated[Optional[Path], typer.Option("--out", "-o", help="Results directory (default results/NAME).")]
+Resume = Annotated[bool, typer.Option("--resume", help="Complete the run already in --out (only the missing "
+                                                       "chunks are played).")]
+Force = Annotated[bool, typer.Option("--force", help="Overwrite the results already in --out.")]
+Seed = Annotated[Optional[int], typer.Option("--seed", min=0, help="Master seed every game seed derives from "
+                                                                   "(default: a fresh one, kept in the manifest).")]
+Name = Annotated[Optional[str], typer.Option("--name", help="Experiment name (default KIND-Np).")]
+ChunkSize = Annotated[int, typer.Option("--chunk-size", min=1, help="Games per task and per shard.")]
+Json = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Players = Annotated[str, typer.Option("--players", "-p", help="Player count, or a comma-separated list "
+                                                              "(e.g. 2,3,4).")]
+Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup (fixed pairings) or the full game.")]
+Rotate = Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats (default) or keep them "
+                                                                  "fixed.")]
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {' '.join(str(message).split())}", err=True)
+    raise typer.Exit(EXIT_INPUT_ERROR)
+
+
+def _execute(build, out: Optional[Path], jobs: int, backend: str, scheduler: Optional[str], resume: bool,
+             force: bool, as_json: bool, quiet: bool, manifest_kind: Optional[str] = None) -> None:
+    """Builds the config (a callable, so its errors are reported like the others), runs it, prints the summary."""
+    from experiments.runner import RunOptions, run_experiment
+
+    try:
+        config = build()
+        options = RunOptions(out=out or Path("results") / config.name, jobs=jobs, backend=backend,
+                             scheduler=scheduler, resume=resume, force=force, progress=not (quiet or as_json),
+                             manifest_kind=manifest_kind)
+        result = run_experiment(config, options, on_event=lambda m: None if as_json else typer.echo(m, err=True))
+    except BarrageError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"out: {e}")
+    m = result.manifest
+    if as_json:
+        typer.echo(json.dumps({"out": str(result.out), "name": m["name"], "kind": m["kind"],
+                               "master_seed": m["master_seed"], "games_planned": m["games_planned"],
+                               "games_done": m["games_done"], "interrupted": result.interrupted,
+                               "map_fidelity": m["map_fidelity"], "summary": result.summary}, indent=2))
+    else:
+        _print_summary(result)
+    if result.interrupted:
+        typer.echo(f"interrupted: {m['games_done']} of {m['games_planned']} games are saved in {result.out}; "
+                   "run the same command with --resume to complete it", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _print_summary(result) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    m = result.manifest
+    if not result.summary:
+        typer.echo(f"no games in {result.out} yet")
+        return
+    kind = m["config"]["kind"]
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    by = "strategy" if kind == "tournament" else "cell"
+    t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} ({m['map_fidelity']}), "
+                    f"master seed {m['master_seed']}")
+    for col, just in (("P", "right"), (by, "left"), ("n", "right"), ("win", "right"), ("95% CI", "right"),
+                      ("-parity", "right"), ("rank", "right"), ("VP", "right"), ("SD", "right")):
+        t.add_column(col, justify=just, no_wrap=True)
+    for r in result.summary:
+        t.add_row(str(r["players"]), str(r[by]), f"{r['n']:,}", f"{r['win_rate']:.3f}",
+                  f"{r['win_ci_low']:.3f}-{r['win_ci_high']:.3f}", f"{r['win_rate'] - r['parity']:+.3f}",
+                  f"{r['mean_rank']:.2f}", f"{r['vp_mean']:.1f}", f"{r['vp_sd']:.1f}")
+    console.print(t)
+    if result.games_played and result.seconds > 0:
+        console.print(f"{result.games_played:,} games played in {result.seconds:.1f} s "
+                      f"({result.games_played / result.seconds:,.0f} games/s); results in {result.out}")
+    else:
+        console.print(f"results in {result.out}")
+
+
+# -- commands -------------------------------------------------------------------------------------------------
+def tournament(
+    strategies: Annotated[str, typer.Option("--strategies", "-s", help="One strategy spec per seat, comma-"
+                                            "separated (fewer are cycled over the seats), e.g. random,random_actions "
+                                            "or mcts:iters=400,c=1.0,random.")] = "random",
+    players: Players = "4",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count.")] = 1000,
+    intro: Intro = False,
+    companies: Annotated[Optional[str], typer.Option("--companies", help="Fix each seat's company (one per "
+                                                     "seat, comma-separated).")] = None,
+    officers: Annotated[Optional[str], typer.Option("--officers", help="Fix each seat's officer (one per seat, "
+                                                    "comma-separated).")] = None,
+    rotate: Rotate = True,
+    seed: Seed = None,
+    name: Name = None,
+    chunk_size: ChunkSize = 1000,
+    jobs: Jobs = 1,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    out: Out = None,
+    resume: Resume = False,
+    force: Force = False,
+    as_json: Json = False,
+    quiet: Quiet = False,
+) -> None:
+    """Plays bots against each other over every seat permutation; prints win rate (95% Wilson CI), mean rank
+    and VP per strategy and writes one row per game and seat to --out."""
+    from experiments.experiment_config import ExperimentConfig, parse_list, parse_players, split_strategies
+
+    def build():
+        d = {"kind": "tournament", "players": list(parse_players(players)), "games": games, "intro": intro,
+             "strategies": list(split_strategies(strategies)), "rotate_seats": rotate, "chunk_size": chunk_size}
+        for key, value in (("companies", parse_list("companies", companies)),
+                           ("officers", parse_list("officers", officers))):
+            if value is not None:
+                d[key] = list(value)
+        if seed is not None:
+            d["seed"] = seed
+        if name:
+            d["name"] = name
+        return ExperimentConfig.from_dict(d)
+
+    _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet)
+
+
+def balance(
+    players: Players = "4",
+    intro: Intro = False,
+    strategies: Annotated[str, typer.Option("--strategies", "-s", help="Bot population, comma-separated; the "
+                                            "seats play them in rotation.")] = "random",
+    companies: Annotated[Optional[str], typer.Option("--companies", help="Companies to sweep (default all).")] = None,
+    officers: Annotated[Optional[str], typer.Option("--officers", help="Officers to sweep (default every base "
+                                                    "officer).")] = None,
+    games_per_cell: Annotated[Optional[int], typer.Option("--games-per-cell", "-n", min=1, help="Games per "
+                                                          "cell (with --precision: the first round's).")] = None,
+    precision: Annotated[Optional[float], typer.Option("--precision", help="Play rounds until every cell's 95% "
+                                                       "Wilson half-width is at most this (e.g. 0.02) or "
+                                                       "--budget games are spent.")] = None,
+    budget: Annotated[Optional[int], typer.Option("--budget", min=1, help="Game budget for --precision "
+                                                  "(default: enough for p = 0.5 in every cell).")] = None,
+    override: Annotated[Optional[list[str]], typer.Option("--override", metavar="KEY=VALUE",
+                                                           help="What-if rule parameter (not supported by the "
+                                                                "engine yet: rejected).")] = None,
+    crn: Annotated[bool, typer.Option("--crn/--no-crn", help="Common random numbers: replicate i of every cell "
+                                                            "uses the same game seed (default).")] = True,
+    rotate: Rotate = True,
+    seed: Seed = None,
+    name: Name = None,
+    chunk_size: ChunkSize = 1000,
+    jobs: Jobs = 1,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    out: Out = None,
+    resume: Resume = False,
+    force: Force = False,
+    as_json: Json = False,
+    quiet: Quiet = False,
+) -> None:
+    """Sweeps company x officer pairings: each game puts the cell's pairing in a rotated seat and random
+    pairings in the others; prints each cell's win rate (95% Wilson CI) against parity."""
+    from experiments.experiment_config import (
+        ExperimentConfig,
+        parse_list,
+        parse_overrides,
+        parse_players,
+        split_strategies,
+    )
+
+    def build():
+        d = {"kind": "balance", "players": list(parse_players(players)), "intro": intro,
+             "strategies": list(split_strategies(strategies)), "rotate_seats": rotate,
+             "common_random_numbers": crn, "chunk_size": chunk_size}
+        ov = parse_overrides(override)
+        if ov:
+            d["overrides"] = ov
+        for key, value in (("companies", parse_list("companies", companies)),
+                           ("officers", parse_list("officers", officers)), ("games_per_cell", games_per_cell),
+                           ("precision", precision), ("budget", budget), ("seed", seed), ("name", name)):
+            if value is not None:
+                d[key] = list(value) if isinstance(value, tuple) else value
+        return ExperimentConfig.from_dict(d)
+
+    _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet)
+
+
+def run(
+    experiment: Annotated[Path, typer.Argument(help="Experiment TOML file (see experiments/examples/).")],
+    jobs: Jobs = 1,
+    backend: Backend = "loky",
+    scheduler: Scheduler = None,
+    out: Out = None,
+    resume: Resume = False,
+    force: Force = False,
+    as_json: Json = False,
+    quiet: Quiet = False,
+) -> None:
+    """Runs an experiment declared in a TOML file (a tournament or a balance sweep; keys as the flags)."""
+    from experiments.experiment_config import load_toml
+
+    _execute(lambda: load_toml(experiment), out, jobs, backend, scheduler, resume, force, as_json, quiet,
+             manifest_kind="run")
+
+
+_EXAMPLES = {
+    "tournament": ["barrage tournament --strategies random,random_actions --games 20000 -j 2 --seed 1",
+                   "barrage tournament -s random_actions --players 3 --games 5000 --out results/t3 --resume"],
+    "balance": ["barrage balance --games-per-cell 2000 -j 2 --seed 7",
+                "barrage balance --players 2,3,4 --precision 0.02 --budget 400000 -j 2",
+                "barrage balance --intro --players 3 --games-per-cell 5000 --backend dask -j 4"],
+    "run": ["barrage run experiments/examples/balance.toml -j 2",
+            "barrage run my-experiment.toml --out results/x --resume"],
+}
+
+
+def _epilog(name: str) -> str:
+    lines = "\n\n".join(f"  {e}" for e in _EXAMPLES[name])
+    return (f"[bold]Examples[/bold]\n\n{lines}\n\nResults: manifest.json + shards/part-NNNNN.parquet "
+            "(docs/results-format.md); details in docs/experiments.md.")
+
+
+def register(app: typer.Typer) -> None:
+    """Adds tournament, balance and run to the barrage app."""
+    app.command("tournament", epilog=_epilog("tournament"))(tournament)
+    app.command("balance", epilog=_epilog("balance"))(balance)
+    app.command("run", epilog=_epilog("run"))(run)
+
+
+def main() -> None:  # pragma: no cover - convenience entry for `python -m experiments.commands`
+    app = typer.Typer(add_completion=False, no_args_is_help=True)
+    register(app)
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

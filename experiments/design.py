@@ -1,0 +1,279 @@
+"""Turns an experiment config into cells, game numbering, chunks and the per-game setup arrays of play_batch.
+
+Vocabulary:
+- a *cell* is one condition (player count x pairing for balance; player count for a tournament, label "all");
+- a *replicate* i of a cell is its i-th game; with common random numbers replicate i of every cell uses the same
+  game seed (and the same draws for the other seats' pairings, where the cell leaves them free);
+- *game ids* number all games of the experiment 0..games-1 in the order they are scheduled (round, cell,
+  replicate); a *chunk* is a contiguous range of game ids (one task, one shard).
+
+Seat rotation: a tournament assigns game i to seat permutation i mod P! (all P! permutations of the seat
+line-up, round-robin); a balance game puts its cell's pairing in seat i mod P, and with several bots the cell's
+seat plays bot (i // P) mod K, the next seats the following bots of the population.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from experiments.experiment_config import Z95, ExperimentConfig, Strategy
+from experiments.seeds import game_seeds, setup_draws
+from sim import ids
+from sim import layout as L
+from sim.tables import compile_tables
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One experimental condition."""
+
+    index: int
+    players: int
+    label: str
+    company: int = -1      # balance: the cell's pairing; -1 in a tournament
+    officer: int = -1      # -1 in a tournament and in the introductory game (the company fixes it)
+    stream: int = 0        # seed stream (0 = shared by every cell: common random numbers)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Replicates rep_start .. rep_start+count-1 of one cell, as consecutive game ids from game_start."""
+
+    cell: int
+    rep_start: int
+    count: int
+    game_start: int
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One task: a contiguous range of game ids (possibly spanning cells); written as one shard."""
+
+    index: int
+    game_start: int
+    n_games: int
+    segments: tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class ChunkSetup:
+    """Per-game inputs of play_batch for a chunk (rows in game-id order)."""
+
+    game: np.ndarray           # int64 game ids
+    cell: np.ndarray           # int64 cell index
+    seed: np.ndarray           # int64 game seeds
+    fixed_company: np.ndarray  # [n, MAX_PLAYERS] int64, -1 = chosen in the game
+    fixed_officer: np.ndarray  # [n, MAX_PLAYERS]
+    strategy: np.ndarray       # [n, MAX_PLAYERS] index into Design.strategies (-1 for absent seats)
+
+
+class Design:
+    """Cells, strategies and the deterministic mapping (cell, replicate) -> game setup of one experiment."""
+
+    def __init__(self, config: ExperimentConfig, strategies: tuple[Strategy, ...], master_seed: int) -> None:
+        self.config = config
+        self.strategies = strategies
+        self.master_seed = int(master_seed)
+        self.cells = tuple(_cells(config))
+        self.n_params = max([1] + [len(s.params) for s in strategies])
+        v = {p: compile_tables(_variant(config, p))[0] for p in config.players}
+        any_tables = v[config.players[0]]
+        self.officer_pool = np.array(any_tables.officer_pool[:any_tables.n_officer_pool[0]], dtype=np.int64)
+        self.intro_officer = {int(c): int(o) for c, o, _ in any_tables.intro_pairings[:any_tables.n_intro_pairings[0]]}
+        if config.kind == "tournament":
+            self._fixed_c = _ids(ids.COMPANY_NAMES, config.companies)
+            self._fixed_o = _ids(ids.OFFICER_NAMES, config.officers)
+
+    # -- planning -----------------------------------------------------------------------------------------
+    def first_round(self) -> list[tuple[int, int, int]]:
+        """Allocations (cell, rep_start, count) of the first round."""
+        n = self.config.games if self.config.kind == "tournament" else self.config.games_per_cell
+        return [(c.index, 0, n) for c in self.cells]
+
+    def next_round(self, stats: CellStats, budget_left: int) -> list[tuple[int, int, int]]:
+        """Allocations of the next --precision round: each cell short of the precision gets about the games it
+        still needs (at least 10% more, at most as many as it has), scaled down to the budget left."""
+        h = self.config.precision
+        want = []
+        for c in self.cells:
+            n, w = stats.n[c.index], stats.wins[c.index]
+            if n > 0 and wilson_half_width(w, n) <= h:
+                want.append(0)
+                continue
+            p = min(max(w / n if n else 0.5, 0.02), 0.98)
+            need = math.ceil(1.05 * Z95 ** 2 * p * (1 - p) / h ** 2)
+            want.append(min(max(need - n, math.ceil(0.1 * n), 50), max(n, 50)))
+        total = sum(want)
+        if total == 0 or budget_left <= 0:
+            return []
+        if total > budget_left:
+            scaled = [w * budget_left // total for w in want]
+            left = budget_left - sum(scaled)
+            for k in sorted(range(len(want)), key=lambda k: -want[k]):   # hand out the rounding remainder
+                if left == 0:
+                    break
+                if want[k] > scaled[k]:
+                    scaled[k] += 1
+                    left -= 1
+            want = scaled
+        return [(c.index, stats.n[c.index], w) for c, w in zip(self.cells, want) if w > 0]
+
+    def chunks(self, allocations: list[tuple[int, int, int]], first_game: int, first_chunk: int) -> list[Chunk]:
+        """Numbers the allocated games from first_game and cuts them into chunks of config.chunk_size."""
+        segments = []
+        g = first_game
+        for cell, rep, count in allocations:
+            segments.append(Segment(cell, rep, count, g))
+            g += count
+        size = self.config.chunk_size
+        out = []
+        start, end = first_game, g
+        k = first_chunk
+        while start < end:
+            stop = min(start + size, end)
+            pieces = []
+            for s in segments:
+                lo, hi = max(start, s.game_start), min(stop, s.game_start + s.count)
+                if lo < hi:
+                    pieces.append(Segment(s.cell, s.rep_start + lo - s.game_start, hi - lo, lo))
+            out.append(Chunk(k, start, stop - start, tuple(pieces)))
+            k += 1
+            start = stop
+        return out
+
+    # -- per-game setup -----------------------------------------------------------------------------------
+    def setup(self, chunk: Chunk) -> ChunkSetup:
+        """The seeds, fixed pairings and seat strategies of every game of a chunk."""
+        n = chunk.n_games
+        game = np.arange(chunk.game_start, chunk.game_start + n, dtype=np.int64)
+        cell = np.empty(n, dtype=np.int64)
+        seed = np.empty(n, dtype=np.int64)
+        fc = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
+        fo = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
+        st = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
+        for s in chunk.segments:
+            a = s.game_start - chunk.game_start
+            sl = slice(a, a + s.count)
+            c = self.cells[s.cell]
+            reps = np.arange(s.rep_start, s.rep_start + s.count, dtype=np.int64)
+            cell[sl] = c.index
+            seed[sl] = game_seeds(self.master_seed, c.stream, s.rep_start, s.rep_start + s.count)
+            if self.config.kind == "tournament":
+                self._tournament_seats(c, reps, fc[sl], fo[sl], st[sl])
+            else:
+                self._balance_seats(c, reps, fc[sl], fo[sl], st[sl])
+        return ChunkSetup(game, cell, seed, fc, fo, st)
+
+    def _tournament_seats(self, c: Cell, reps, fc, fo, st) -> None:
+        P, K = c.players, len(self.strategies)
+        lineup = np.array([k % K for k in range(P)], dtype=np.int64)      # fewer specs than seats: cycled
+        if self.config.rotate_seats:
+            perms = np.array(list(itertools.permutations(range(P))), dtype=np.int64)
+            st[:, :P] = lineup[perms[reps % len(perms)]]
+        else:
+            st[:, :P] = lineup
+        if self._fixed_c is not None:
+            fc[:, :P] = self._fixed_c
+        if self._fixed_o is not None:
+            fo[:, :P] = self._fixed_o
+
+    def _balance_seats(self, c: Cell, reps, fc, fo, st) -> None:
+        P, K, n = c.players, len(self.strategies), reps.shape[0]
+        rows = np.arange(n)
+        if self.config.rotate_seats:
+            r, q = reps % P, (reps // P) % K
+        else:
+            r, q = np.zeros(n, dtype=np.int64), reps % K
+        for p in range(P):                    # position p after the cell's seat plays bot (p + q) mod K
+            st[rows, (r + p) % P] = (p + q) % K
+        comp, offi = setup_draws(self.master_seed, c.stream, int(reps[0]), int(reps[-1]) + 1,
+                                 len(ids.COMPANY_NAMES), self.officer_pool.shape[0])
+        other_c = comp[comp != c.company].reshape(n, -1)
+        fc[rows, r] = c.company
+        for p in range(1, P):
+            fc[rows, (r + p) % P] = other_c[:, p - 1]
+        if self.config.intro:
+            return                            # the introductory pairings fix the officers (SETUP-18)
+        offi = self.officer_pool[offi]
+        other_o = offi[offi != c.officer].reshape(n, -1)
+        fo[rows, r] = c.officer
+        for p in range(1, P):
+            fo[rows, (r + p) % P] = other_o[:, p - 1]
+
+    def params_array(self, setup: ChunkSetup) -> tuple[np.ndarray, np.ndarray]:
+        """seat_strategy (bot ids) and params ([n, seats, n_params] float64) for play_batch."""
+        bot = np.array([s.bot_id for s in self.strategies], dtype=np.int64)
+        par = np.zeros((len(self.strategies), self.n_params), dtype=np.float64)
+        for k, s in enumerate(self.strategies):
+            par[k, :len(s.params)] = s.params
+        idx = np.where(setup.strategy >= 0, setup.strategy, 0)
+        return np.ascontiguousarray(bot[idx]), np.ascontiguousarray(par[idx])
+
+
+class CellStats:
+    """Running totals per cell of the cell's own seat (balance) or of every seat (tournament)."""
+
+    def __init__(self, n_cells: int) -> None:
+        self.n = [0] * n_cells
+        self.wins = [0.0] * n_cells
+
+    def add(self, cell: int, n: int, wins: float) -> None:
+        self.n[cell] += n
+        self.wins[cell] += wins
+
+
+def wilson_half_width(wins: float, n: int, z: float = Z95) -> float:
+    """Half-width of the Wilson score interval (fractional win totals allowed)."""
+    if n <= 0:
+        return 0.5
+    p = wins / n
+    return z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+
+
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson score interval of wins / n."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = wilson_half_width(wins, n, z)
+    return max(0.0, centre - h), min(1.0, centre + h)
+
+
+def _variant(config: ExperimentConfig, players: int):
+    from sim.variant import Variant
+
+    return Variant(players=players, map=config.map, intro=config.intro, expansions=tuple(config.expansions))
+
+
+def _ids(names: tuple[str, ...], given: tuple[str, ...] | None) -> np.ndarray | None:
+    return None if given is None else np.array([names.index(g) for g in given], dtype=np.int64)
+
+
+def _cells(config: ExperimentConfig) -> list[Cell]:
+    cells: list[Cell] = []
+
+    def stream() -> int:
+        return 0 if config.common_random_numbers else len(cells) + 1
+
+    if config.kind == "tournament":
+        for p in config.players:
+            cells.append(Cell(len(cells), p, "all", stream=stream()))
+        return cells
+    tables, _ = compile_tables(_variant(config, config.players[0]))
+    intro = {int(c): int(o) for c, o, _ in tables.intro_pairings[:tables.n_intro_pairings[0]]}
+    companies = config.companies or ids.COMPANY_NAMES
+    officers = config.officers or tuple(ids.OFFICER_NAMES[i] for i in tables.officer_pool[:tables.n_officer_pool[0]])
+    for p in config.players:
+        for cname in companies:
+            ci = ids.COMPANY_NAMES.index(cname)
+            if config.intro:
+                cells.append(Cell(len(cells), p, f"{cname}+{ids.OFFICER_NAMES[intro[ci]]}", ci, -1, stream()))
+                continue
+            for oname in officers:
+                oi = ids.OFFICER_NAMES.index(oname)
+                cells.append(Cell(len(cells), p, f"{cname}+{oname}", ci, oi, stream()))
+    return cells

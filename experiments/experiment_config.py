@@ -1,0 +1,389 @@
+"""Experiment configs (tournament, balance) from CLI flags or TOML, validated before any game is played.
+
+Every error is a one-line `sim.errors.ConfigError` that names the offending key.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomllib
+
+from experiments.seeds import MAX_SEED
+from sim import ids
+from sim.config import GameConfig
+from sim.errors import BarrageError, ConfigError
+from sim.variant import Variant
+
+KINDS = ("tournament", "balance")
+DEFAULT_CHUNK_SIZE = 1000
+DEFAULT_GAMES = 1000
+DEFAULT_GAMES_PER_CELL = 1000
+DEFAULT_FIRST_ROUND = 500          # games per cell in the first round of a --precision run
+MAX_CHUNK_SIZE = 100_000
+Z95 = 1.959963984540054
+
+# Keys valid in each kind (everything else is rejected by name).
+_COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions", "strategies", "rotate_seats",
+                "common_random_numbers", "chunk_size", "overrides", "companies", "officers")
+_KIND_KEYS = {
+    "tournament": _COMMON_KEYS + ("games",),
+    "balance": _COMMON_KEYS + ("games_per_cell", "precision", "budget"),
+}
+ALL_KEYS = tuple(sorted(set(_KIND_KEYS["tournament"]) | set(_KIND_KEYS["balance"])))
+
+
+def _err(key: str, message: str) -> ConfigError:
+    return ConfigError(f"{key}: {message}")
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A validated strategy spec: its text, numba bot id and parameter vector (as the registry returns)."""
+
+    spec: str
+    bot_id: int
+    params: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class ExperimentConfig:
+    """One experiment: what to play (not how: jobs, back-end and output directory are run options).
+
+    Tournament: `strategies` are the seats' bots (fewer than the players are cycled), rotated over every seat
+    permutation; `companies` / `officers` optionally fix each seat's pairing. Balance: every company x officer
+    of `companies` x `officers` (default all) is a cell; a cell's pairing sits in a rotated seat, the other seats
+    get random pairings and the bots of `strategies` in rotation.
+    """
+
+    kind: str
+    name: str = ""
+    seed: int | None = None
+    players: tuple[int, ...] = (4,)
+    map: str = "base"
+    intro: bool = False
+    expansions: tuple[str, ...] = ()
+    strategies: tuple[str, ...] = ("random",)
+    games: int | None = None
+    games_per_cell: int | None = None
+    precision: float | None = None
+    budget: int | None = None
+    companies: tuple[str, ...] | None = None
+    officers: tuple[str, ...] | None = None
+    rotate_seats: bool = True
+    common_random_numbers: bool = True
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    overrides: dict = field(default_factory=dict)
+
+    # -- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ExperimentConfig:
+        """Builds and validates a config from plain data (TOML or the manifest), rejecting unknown keys."""
+        if not isinstance(d, dict):
+            raise ConfigError("experiment: expected a table of keys")
+        kind = d.get("kind")
+        if kind is None:
+            raise _err("kind", f"missing; use one of {', '.join(KINDS)}")
+        if kind not in KINDS:
+            raise _err("kind", f"unknown experiment kind {kind!r}; use one of {', '.join(KINDS)}")
+        allowed = _KIND_KEYS[kind]
+        for key in d:
+            if key not in allowed:
+                if key in ALL_KEYS:
+                    raise _err(key, f"not valid in a {kind} experiment; valid keys: {', '.join(allowed)}")
+                raise _err(key, f"unknown key; valid keys for a {kind}: {', '.join(allowed)}")
+        kw: dict[str, Any] = {"kind": kind}
+        for key, value in d.items():
+            if key == "kind":
+                continue
+            kw[key] = _coerce(key, value)
+        return cls(**kw).validated()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (what the manifest stores; from_dict(to_dict()) round-trips)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name not in _KIND_KEYS[self.kind]:
+                continue
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    # -- validation ---------------------------------------------------------------------------------------
+    def validated(self) -> ExperimentConfig:
+        """Checks every key and combination; returns the config with defaults filled in."""
+        c = self
+        if c.overrides:
+            key = sorted(c.overrides)[0]
+            raise _err(f"overrides.{key}", "what-if rule overrides are not supported by the engine yet; "
+                                           "remove the override")
+        if not c.players:
+            raise _err("players", "give at least one player count")
+        if len(set(c.players)) != len(c.players):
+            raise _err("players", f"player count {_first_dup(c.players)} is listed twice")
+        for p in c.players:
+            try:
+                Variant(players=p, map=c.map, intro=c.intro, expansions=tuple(c.expansions))
+            except ConfigError as e:
+                raise _prefixed("players" if "player" in str(e) else "expansions", e) from None
+        if c.map != "base":
+            raise _err("map", f"{c.map!r} is not playable yet; use 'base'")
+        if c.seed is not None and not 0 <= c.seed <= MAX_SEED:
+            raise _err("seed", f"{c.seed} is out of range; use 0..{MAX_SEED}")
+        if not 1 <= c.chunk_size <= MAX_CHUNK_SIZE:
+            raise _err("chunk_size", f"{c.chunk_size} is out of range; use 1..{MAX_CHUNK_SIZE}")
+        if not c.strategies:
+            raise _err("strategies", "give at least one strategy spec")
+        c = dataclasses.replace(c, strategies=canonical_specs(c.strategies))
+        name = c.name or f"{c.kind}-{'-'.join(str(p) for p in c.players)}p"
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.+-]*", name):
+            raise _err("name", f"{name!r} must be letters, digits, '_', '.', '+' or '-'")
+        c = dataclasses.replace(c, name=name)
+        return c._validated_tournament() if c.kind == "tournament" else c._validated_balance()
+
+    def _validated_tournament(self) -> ExperimentConfig:
+        c = self
+        games = DEFAULT_GAMES if c.games is None else c.games
+        if games < 1:
+            raise _err("games", f"{games} games; give at least 1")
+        if len(c.strategies) > min(c.players):
+            raise _err("strategies", f"{len(c.strategies)} specs for {min(c.players)} seats; give at most one "
+                                     f"spec per seat (fewer are cycled over the seats)")
+        if c.companies is not None or c.officers is not None:
+            if len(c.players) != 1:
+                raise _err("companies" if c.companies is not None else "officers",
+                           "fixed pairings need a single player count")
+            for key in ("companies", "officers"):
+                try:
+                    GameConfig(players=c.players[0], map=c.map, intro=c.intro, expansions=tuple(c.expansions),
+                               **{key: getattr(c, key)})
+                except ConfigError as e:
+                    raise _prefixed(key, e) from None
+            try:
+                GameConfig(players=c.players[0], map=c.map, intro=c.intro, expansions=tuple(c.expansions),
+                           companies=c.companies, officers=c.officers)
+            except ConfigError as e:
+                raise _prefixed("officers", e) from None
+            companies = _canonical("company", ids.COMPANY_NAMES, c.companies, "companies")
+            officers = _canonical("officer", ids.OFFICER_NAMES, c.officers, "officers")
+            c = dataclasses.replace(c, companies=companies, officers=officers)
+        return dataclasses.replace(c, games=games)
+
+    def _validated_balance(self) -> ExperimentConfig:
+        c = self
+        if c.precision is not None:
+            if not 0 < c.precision < 0.5:
+                raise _err("precision", f"{c.precision} is out of range; give a 95% half-width in (0, 0.5), "
+                                        "e.g. 0.02")
+        elif c.budget is not None:
+            raise _err("budget", "only used with precision (games per cell fix the size otherwise)")
+        if c.games_per_cell is not None and c.games_per_cell < 1:
+            raise _err("games_per_cell", f"{c.games_per_cell}; give at least 1")
+        companies = _canonical("company", ids.COMPANY_NAMES, c.companies, "companies")
+        officers = _canonical("officer", ids.OFFICER_NAMES, c.officers, "officers")
+        if c.intro and officers is not None:
+            raise _err("officers", "officers cannot be chosen in the introductory game: its pairings are fixed "
+                                   "(SETUP-18); drop officers or intro")
+        c = dataclasses.replace(c, companies=companies, officers=officers)
+        if c.precision is None:
+            return dataclasses.replace(c, games_per_cell=c.games_per_cell or DEFAULT_GAMES_PER_CELL)
+        first = c.games_per_cell or DEFAULT_FIRST_ROUND
+        budget = c.budget
+        if budget is None:   # enough for the worst case p = 0.5 in every cell
+            budget = n_balance_cells(c) * max(first, worst_case_games(c.precision))
+        if budget < 1:
+            raise _err("budget", f"{budget} games; give at least 1")
+        return dataclasses.replace(c, games_per_cell=first, budget=budget)
+
+
+def worst_case_games(precision: float) -> int:
+    """Games that give a 95% Wilson half-width <= precision whatever the win rate."""
+    return int((Z95 / (2 * precision)) ** 2) + 1
+
+
+def n_balance_cells(c: ExperimentConfig) -> int:
+    """Number of cells of a balance config (player counts x pairings)."""
+    n_comp = len(c.companies) if c.companies is not None else len(ids.COMPANY_NAMES)
+    n_off = 1 if c.intro else (len(c.officers) if c.officers is not None else len(ids.OFFICER_NAMES))
+    return len(c.players) * n_comp * n_off
+
+
+def _first_dup(seq):
+    seen = set()
+    for x in seq:
+        if x in seen:
+            return x
+        seen.add(x)
+    return None
+
+
+def _prefixed(key: str, e: BarrageError) -> ConfigError:
+    msg = str(e)
+    return ConfigError(msg if msg.startswith(f"{key}:") else f"{key}: {msg}")
+
+
+def _canonical(kind: str, names: tuple[str, ...], given: tuple[str, ...] | None, key: str):
+    """Full names of the given companies / officers (prefixes accepted); duplicates rejected."""
+    if given is None:
+        return None
+    if not given:
+        raise _err(key, f"empty list; omit the key to use every {kind}")
+    out = []
+    for g in given:
+        try:
+            i = _lookup_name(kind, names, g)
+        except ConfigError as e:
+            raise _prefixed(key, e) from None
+        if names[i] in out:
+            raise _err(key, f"{kind} {names[i]!r} is given twice; each must be different")
+        out.append(names[i])
+    return tuple(out)
+
+
+def _lookup_name(kind: str, names: tuple[str, ...], value: str) -> int:
+    from sim.config import _lookup  # the engine's own name matching (exact, then unique prefix / word)
+
+    return _lookup(kind, names, value)
+
+
+# -- coercion of plain values (TOML / CLI) -----------------------------------------------------------------
+_NULLABLE = ("seed", "games", "games_per_cell", "precision", "budget", "companies", "officers")
+
+
+def _coerce(key: str, v: Any) -> Any:
+    if v is None and key in _NULLABLE:      # JSON null in a manifest's config (TOML has no null)
+        return None
+    if key in ("name", "map"):
+        return _str(key, v)
+    if key in ("seed", "games", "games_per_cell", "budget", "chunk_size"):
+        return _int(key, v)
+    if key == "precision":
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise _err(key, f"expected a number, got {v!r}")
+        return float(v)
+    if key in ("intro", "rotate_seats", "common_random_numbers"):
+        if not isinstance(v, bool):
+            raise _err(key, f"expected true or false, got {v!r}")
+        return v
+    if key == "players":
+        if isinstance(v, list):
+            return tuple(_int(key, x) for x in v)
+        return (_int(key, v),)
+    if key in ("expansions", "strategies", "companies", "officers"):
+        if isinstance(v, str):
+            v = [v]
+        if not isinstance(v, list):
+            raise _err(key, f"expected a list of strings, got {v!r}")
+        return tuple(_str(key, x).strip() for x in v)
+    if key == "overrides":
+        if not isinstance(v, dict):
+            raise _err(key, f"expected a table of rule parameters, got {v!r}")
+        return dict(v)
+    raise _err(key, "unknown key")
+
+
+def _int(key: str, v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _err(key, f"expected an integer, got {v!r}")
+    return v
+
+
+def _str(key: str, v: Any) -> str:
+    if not isinstance(v, str):
+        raise _err(key, f"expected a string, got {v!r}")
+    return v
+
+
+def parse_list(key: str, text: str | None) -> tuple[str, ...] | None:
+    """Splits a comma-separated CLI value (None stays None)."""
+    if text is None:
+        return None
+    items = tuple(x.strip() for x in text.split(","))
+    if any(not x for x in items):
+        raise _err(key, f"empty item in {text!r}")
+    return items
+
+
+def parse_players(text: str) -> tuple[int, ...]:
+    """Parses `--players 4` or `--players 2,3,4`."""
+    out = []
+    for x in text.split(","):
+        try:
+            out.append(int(x.strip()))
+        except ValueError:
+            raise _err("players", f"{x.strip()!r} is not a player count; use e.g. 4 or 2,3,4") from None
+    return tuple(out)
+
+
+def parse_overrides(items: list[str] | None) -> dict[str, str]:
+    """Parses `--override key=value` options (rejected later: the engine has no rule overrides yet)."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise _err("overrides", f"{item!r} is not KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def load_toml(path: str | Path) -> ExperimentConfig:
+    """Reads and validates an experiment TOML file; errors name the file and the key."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{p}: no such experiment file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{p}: unreadable ({e})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{p}: invalid TOML: {e}") from None
+    try:
+        cfg = ExperimentConfig.from_dict(data)
+    except ConfigError as e:
+        raise ConfigError(f"{p}: {e}") from None
+    return cfg
+
+
+# -- strategies -------------------------------------------------------------------------------------------
+def canonical_specs(specs: tuple[str, ...]) -> tuple[str, ...]:
+    """The registry's normal form of every spec; an unknown bot or parameter is a ConfigError."""
+    from strategies import registry
+
+    out = []
+    for spec in specs:
+        try:
+            out.append(registry.canonical(spec))
+        except BarrageError as e:
+            raise _prefixed("strategies", e) from None
+    return tuple(out)
+
+
+def split_strategies(text: str | None) -> tuple[str, ...] | None:
+    """Splits a CLI list of specs (`mcts:iters=400,c=1.0,random` -> two specs)."""
+    from strategies import registry
+
+    if text is None:
+        return None
+    try:
+        return tuple(registry.split_specs(text))
+    except BarrageError as e:
+        raise _prefixed("strategies", e) from None
+
+
+def resolve_strategies(specs: tuple[str, ...]) -> tuple[Strategy, ...]:
+    """Parses every spec through the strategy registry into (numba id, parameter vector)."""
+    from strategies import registry
+
+    out = []
+    for spec in specs:
+        try:
+            bot_id, params = registry.parse_spec(spec)
+        except BarrageError as e:
+            raise _prefixed("strategies", e) from None
+        out.append(Strategy(spec=spec, bot_id=int(bot_id), params=tuple(float(x) for x in params)))
+    return tuple(out)

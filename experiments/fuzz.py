@@ -1,0 +1,126 @@
+"""`barrage fuzz`: random games with every invariant checked after every move (`sim.batch.fuzz_batch`).
+
+Game g of a run uses seed `game_seeds(master_seed, games)[g]`; a violation is reported with that seed and the
+number of moves played before it showed, which `experiments.play.play_game(config, seed, policy,
+max_moves=k)` (or `barrage play --seed S --strategies POLICY --verbose`) replays exactly.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from sim.config import GameConfig
+from sim.errors import ConfigError
+
+from experiments.bench import set_threads
+from experiments.play import game_seeds, play_game
+
+DETAILED = 10  # violations replayed on the Python loop to show the offending move
+
+
+@dataclass
+class Violation:
+    """The first invariant violation of one game."""
+
+    game: int
+    seed: int
+    move: int                  # moves played before the violation was seen (0 = right after setup)
+    mask: int
+    invariants: list[str]
+    last_move: str | None = None     # the log line of the move that broke it (replayed), when checked
+    reproduced: bool | None = None   # the Python-loop replay shows the same violation mask
+
+
+@dataclass
+class FuzzResult:
+    """What `barrage fuzz` found."""
+
+    players: int
+    games: int
+    seed: int
+    policy: str
+    intro: bool
+    threads: int
+    warmup_s: float
+    elapsed_s: float
+    games_per_s: float
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no game violated an invariant."""
+        return not self.violations
+
+    def to_dict(self) -> dict:
+        """Plain data for --json."""
+        return {**asdict(self), "ok": self.ok}
+
+
+def policy_id(policy: str) -> tuple[int, np.ndarray]:
+    """The numba id and parameter vector of a fuzz policy (any registered strategy spec)."""
+    from strategies.registry import parse_spec
+
+    return parse_spec(policy)
+
+
+def fuzz_chunk(games: int, threads: int) -> int:
+    """Games per fuzz_batch call: about 50 progress steps of at least 100 games per thread."""
+    return max(100 * threads, math.ceil(games / 50))
+
+
+def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "random_actions",
+             threads: int | None = None, progress: Callable[[int], None] | None = None,
+             on_warm: Callable[[float], None] | None = None, detail: int = DETAILED) -> FuzzResult:
+    """Fuzzes `games` games; the first `detail` violations are replayed on the Python loop for their last move."""
+    if games < 1:
+        raise ConfigError(f"games: must be at least 1, got {games}")
+    pid, params = policy_id(policy)
+    n_threads = set_threads(threads)
+    seeds = game_seeds(seed, games)
+
+    t0 = time.perf_counter()
+    from sim import layout as L
+    from sim.batch import fuzz_batch
+    from sim.invariants import describe_violations, violations
+    from sim.tables import as_array, compile_tables
+
+    tables = as_array(compile_tables(config.variant)[0])
+    fc = np.full((games, L.MAX_PLAYERS), -1, dtype=np.int64)
+    fo = np.full((games, L.MAX_PLAYERS), -1, dtype=np.int64)
+    fc[:, :config.players] = config.company_ids()
+    fo[:, :config.players] = config.officer_ids()
+    report = np.zeros((games, 2), dtype=np.int64)
+    warm_seeds = game_seeds(seed + 1, 1)
+    fuzz_batch(tables, warm_seeds, fc[:1], fo[:1], pid, params, np.zeros((1, 2), dtype=np.int64))
+    warm = time.perf_counter() - t0
+    if on_warm is not None:
+        on_warm(warm)
+
+    t1 = time.perf_counter()
+    step = fuzz_chunk(games, n_threads)
+    for a in range(0, games, step):
+        e = min(games, a + step)
+        fuzz_batch(tables, seeds[a:e], fc[a:e], fo[a:e], pid, params, report[a:e])
+        if progress is not None:
+            progress(e - a)
+    elapsed = time.perf_counter() - t1
+
+    found = []
+    for g in np.flatnonzero(report[:, 1] != 0):
+        k, mask = int(report[g, 0]), int(report[g, 1])
+        v = Violation(game=int(g), seed=int(seeds[g]), move=k, mask=mask, invariants=describe_violations(mask))
+        if len(found) < detail:
+            replay = play_game(config, int(seeds[g]), policy, max_moves=k)
+            v.last_move = replay.log[-1] if replay.moves else None
+            v.reproduced = int(violations(replay.state, replay.tables)) == mask
+        found.append(v)
+    from strategies.registry import get
+
+    return FuzzResult(players=config.players, games=games, seed=seed, policy=get(policy).name,
+                      intro=config.intro, threads=n_threads, warmup_s=round(warm, 3), elapsed_s=round(elapsed, 4),
+                      games_per_s=games / elapsed, violations=found)
+

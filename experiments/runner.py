@@ -1,0 +1,302 @@
+"""Runs an experiment: validates, plans chunks, plays them on a back-end and streams the shards to disk.
+
+Order of work (nothing is written before every check has passed):
+1. the config, strategies, variants, run options and the output directory are validated;
+2. the back-end starts (a dask cluster, or nothing);
+3. the directory is prepared and the manifest written; on --resume the finished shards are read back (a few
+   columns at a time, one shard at a time) to rebuild the running totals;
+4. rounds of chunks are played (one round without --precision); every finished chunk becomes one shard, written
+   atomically, then the manifest's games_done is updated.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import pyarrow as pa
+
+from experiments.backends import call_with_threads, make_backend
+from experiments.design import CellStats, Chunk, Design, _variant, wilson_interval
+from experiments.experiment_config import ExperimentConfig, resolve_strategies
+from experiments.seeds import new_master_seed
+from experiments.store import ResultsStore, build_table, git_revision, package_version, utc_now
+from sim import layout as L
+from sim.batch import N_GAME, N_RESULT, play_batch
+from sim.errors import ConfigError
+from sim.tables import as_array, compile_tables
+
+SUMMARY_COLUMNS = ["players", "cell", "strategy", "company", "officer", "win", "rank", "vp"]
+
+
+@dataclass
+class RunOptions:
+    """How to run (not part of the experiment's identity)."""
+
+    out: Path
+    jobs: int = 1
+    backend: str = "loky"
+    scheduler: str | None = None
+    resume: bool = False
+    force: bool = False
+    progress: bool = True
+    manifest_kind: str | None = None     # "run" for a TOML experiment, else the config's kind
+
+
+@dataclass
+class RunResult:
+    """What a run did, plus the summary table (one dict per strategy or cell)."""
+
+    out: Path
+    manifest: dict
+    summary: list[dict]
+    interrupted: bool = False
+    games_played: int = 0
+    seconds: float = 0.0
+
+
+# -- the task -------------------------------------------------------------------------------------------------
+def play_chunk(chunk: Chunk, design: Design, threads: int | None) -> pa.Table:
+    """Plays every game of a chunk (numba limited to `threads` threads, None = all) and returns its rows."""
+    return call_with_threads(_play_chunk, threads, chunk, design)
+
+
+def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
+    cfg = design.config
+    s = design.setup(chunk)
+    bots, params = design.params_array(s)
+    n = chunk.n_games
+    players = np.array([c.players for c in design.cells], dtype=np.int64)[s.cell]
+    seat_out = np.zeros((n, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
+    game_out = np.zeros((n, N_GAME), dtype=np.int64)
+    for p in np.unique(players):
+        tables = as_array(compile_tables(_variant(cfg, int(p)))[0])
+        if np.all(players == p):
+            play_batch(tables, s.seed, s.fixed_company, s.fixed_officer, bots, params, seat_out, game_out)
+            continue
+        idx = np.nonzero(players == p)[0]
+        so = np.zeros((idx.size, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
+        go = np.zeros((idx.size, N_GAME), dtype=np.int64)
+        play_batch(tables, s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx], bots[idx], params[idx], so, go)
+        seat_out[idx], game_out[idx] = so, go
+    _, info = compile_tables(_variant(cfg, int(players[0])))
+    return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in design.cells], seed=s.seed,
+                       players=players, map_name=cfg.map, map_fidelity=info.map_fidelity, intro=cfg.intro,
+                       expansions=",".join(cfg.expansions), strategy=s.strategy,
+                       strategy_names=[st.spec for st in design.strategies], seat_out=seat_out, game_out=game_out)
+
+
+# -- running totals -----------------------------------------------------------------------------------------
+class Totals:
+    """Sums per summary key (players x strategy for a tournament, players x cell for a balance) and per cell."""
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        self.kind = design.config.kind
+        self.cell_index = {(c.players, c.label): c.index for c in design.cells}
+        self.sums: dict[tuple, np.ndarray] = {}    # key -> [n, wins, rank, vp, vp^2]
+        self.chunk_cells: dict[int, dict[int, tuple[int, float]]] = {}
+
+    def add(self, chunk: int, table: pa.Table) -> None:
+        """Adds one shard's rows."""
+        cols = {c: table.column(c).to_numpy(zero_copy_only=False) for c in SUMMARY_COLUMNS}
+        if self.kind == "balance":
+            own = (cols["company"] + "+" + cols["officer"]) == cols["cell"]   # the cell's own seat
+            cols = {k: v[own] for k, v in cols.items()}
+            keys = list(zip(cols["players"].tolist(), cols["cell"].tolist()))
+        else:
+            keys = list(zip(cols["players"].tolist(), cols["strategy"].tolist()))
+        win, rank, vp = (cols[c].astype(np.float64) for c in ("win", "rank", "vp"))
+        per_cell: dict[int, list] = {}
+        uniq: dict[tuple, list[int]] = {}
+        for i, k in enumerate(keys):
+            uniq.setdefault(k, []).append(i)
+        for k, rows in uniq.items():
+            r = np.array(rows)
+            add = np.array([r.size, win[r].sum(), rank[r].sum(), vp[r].sum(), (vp[r] ** 2).sum()])
+            self.sums[k] = self.sums.get(k, np.zeros(5)) + add
+        if self.kind == "balance":
+            for (p, label), rows in uniq.items():
+                ci = self.cell_index[(int(p), label)]
+                per_cell[ci] = [len(rows), float(win[np.array(rows)].sum())]
+        self.chunk_cells[chunk] = {k: (v[0], v[1]) for k, v in per_cell.items()}
+
+    def cell_stats(self, below_chunk: int) -> CellStats:
+        """Per-cell games and wins of the cell's seat in chunks < below_chunk (the rounds already played)."""
+        st = CellStats(len(self.design.cells))
+        for k, cells in self.chunk_cells.items():
+            if k < below_chunk:
+                for ci, (n, w) in cells.items():
+                    st.add(ci, n, w)
+        return st
+
+    def summary(self) -> list[dict]:
+        """One dict per key: n, win rate with its 95% Wilson interval, mean rank, mean and SD of VP."""
+        out = []
+        for key in sorted(self.sums, key=lambda k: (k[0], str(k[1]))):
+            n, w, rk, vp, vp2 = self.sums[key]
+            lo, hi = wilson_interval(w, int(n))
+            var = max(vp2 / n - (vp / n) ** 2, 0.0) * n / (n - 1) if n > 1 else 0.0
+            row = {"players": int(key[0]), ("strategy" if self.kind == "tournament" else "cell"): key[1],
+                   "n": int(n), "win_rate": w / n, "win_ci_low": lo, "win_ci_high": hi,
+                   "parity": 1.0 / key[0], "mean_rank": rk / n, "vp_mean": vp / n, "vp_sd": math.sqrt(var)}
+            out.append(row)
+        if self.kind == "balance":
+            out.sort(key=lambda r: (r["players"], -r["win_rate"]))
+        return out
+
+
+# -- the run --------------------------------------------------------------------------------------------------
+def run_experiment(config: ExperimentConfig, options: RunOptions,
+                   on_event: Callable[[str], None] | None = None) -> RunResult:
+    """Validates everything, then plays the experiment into options.out; returns the summary.
+
+    Raises ConfigError (before any file is written) for an invalid config, run option or output directory."""
+    say = on_event or (lambda msg: None)
+    backend = make_backend(options.jobs, options.backend, options.scheduler)
+    if options.resume and options.force:
+        raise ConfigError("force: --resume and --force exclude each other")
+    store = ResultsStore(options.out)
+    existing = store.check_target(options.resume, options.force)
+    seed = config.seed
+    if seed is None:
+        seed = int(existing["master_seed"]) if existing and "master_seed" in existing else new_master_seed()
+    config = dataclasses.replace(config, seed=seed)
+    if existing is not None:
+        _check_same(existing, config, store)
+    strategies = resolve_strategies(config.strategies)
+    design = Design(config, strategies, seed)
+    fidelity = compile_tables(_variant(config, config.players[0]))[1].map_fidelity
+    planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
+
+    started_at = time.perf_counter()
+    with backend:
+        created = not store.root.exists()
+        store.prepare(options.force)
+        try:
+            manifest = {
+                "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
+                "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
+                "git_revision": git_revision(), "map": config.map, "map_fidelity": fidelity,
+                "players": list(config.players), "strategies": list(dict.fromkeys(config.strategies)),
+                "games_planned": planned, "games_done": 0,
+                "started": (existing or {}).get("started") or utc_now(), "ended": None,
+            }
+            totals = Totals(design)
+            done = store.done_chunks()
+            games_done = 0
+            for k, table in store.iter_shards(SUMMARY_COLUMNS + ["game"]):
+                totals.add(k, table)
+                games_done += len(set(table.column("game").to_pylist()))
+            manifest["games_done"] = games_done
+            store.write_manifest(manifest)
+        except BaseException:
+            if created:
+                _remove_created(store)
+            raise
+        if games_done:
+            say(f"resuming: {games_done} games already in {store.root}")
+        result = RunResult(out=store.root, manifest=manifest, summary=[])
+        progress = _Progress(options.progress, total=planned if config.precision is None else 0,
+                             done=games_done)
+        try:
+            with progress:
+                allocations = design.first_round()
+                game0 = chunk0 = 0
+                rnd = 0
+                while allocations:
+                    chunks = design.chunks(allocations, game0, chunk0)
+                    game0 += sum(a[2] for a in allocations)
+                    chunk0 += len(chunks)
+                    if config.precision is not None:
+                        progress.set_total(game0, f"round {rnd + 1}")
+                    todo = [c for c in chunks if c.index not in done]
+                    for chunk, table in backend.map(play_chunk, todo, design):
+                        store.write_shard(chunk.index, table)
+                        totals.add(chunk.index, table)
+                        done[chunk.index] = store.shards
+                        manifest["games_done"] += chunk.n_games
+                        result.games_played += chunk.n_games
+                        store.write_manifest(manifest)
+                        progress.advance(chunk.n_games)
+                    rnd += 1
+                    if config.precision is None:
+                        break
+                    allocations = design.next_round(totals.cell_stats(chunk0), config.budget - game0)
+        except KeyboardInterrupt:
+            result.interrupted = True
+        result.seconds = time.perf_counter() - started_at
+        if not result.interrupted:
+            manifest["ended"] = utc_now()
+            store.write_manifest(manifest)
+        result.summary = totals.summary()
+        return result
+
+
+def _check_same(existing: dict, config: ExperimentConfig, store: ResultsStore) -> None:
+    """--resume: the directory must hold this very experiment."""
+    old = existing.get("config")
+    new = config.to_dict()
+    if not isinstance(old, dict):
+        raise ConfigError(f"out: {store.manifest_path} has no experiment config; use --force to overwrite")
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) != new.get(key):
+            raise ConfigError(f"out: {store.root} holds a different experiment ({key} = {old.get(key)!r} there, "
+                              f"{new.get(key)!r} here); use --force to overwrite it or another --out")
+
+
+def _remove_created(store: ResultsStore) -> None:
+    if store.manifest_path.exists():
+        store.manifest_path.unlink()
+    store.remove_if_empty()
+
+
+class _Progress:
+    """A rich progress bar in games (rate, ETA) on stderr, or nothing."""
+
+    def __init__(self, enabled: bool, total: int, done: int) -> None:
+        self.enabled = enabled
+        self.bar = None
+        if enabled:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                ProgressColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.text import Text
+
+            class Rate(ProgressColumn):
+                def render(self, task) -> Text:
+                    speed = task.finished_speed or task.speed
+                    return Text(f"{speed:,.0f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                Rate(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=False)
+            self.task = self.bar.add_task("games", total=total or None, completed=done)
+
+    def __enter__(self):
+        if self.bar:
+            self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.__exit__(*exc)
+
+    def advance(self, n: int) -> None:
+        if self.bar:
+            self.bar.advance(self.task, n)
+
+    def set_total(self, total: int, description: str) -> None:
+        if self.bar:
+            self.bar.update(self.task, total=total, description=description)

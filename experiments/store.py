@@ -1,0 +1,281 @@
+"""The results directory of docs/results-format.md: manifest.json plus shards/part-NNNNN.parquet.
+
+Shard k holds exactly the games of chunk k, so the set of shard files *is* the record of finished work: a shard
+is written to a temporary name and renamed into place (atomic on POSIX), the manifest is rewritten the same way
+after it, and a resumed run re-plays only the chunks without a shard.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from sim import ids
+from sim.batch import (
+    R_BUILT,
+    R_COMPANY,
+    R_DECISIONS,
+    R_ENERGY,
+    R_FULFILLED,
+    R_OFFICER,
+    R_RANK,
+    R_TURN_POS,
+    R_VP,
+    R_VP_SRC,
+)
+from sim.errors import ConfigError
+
+FORMAT = 1
+MANIFEST = "manifest.json"
+SHARDS = "shards"
+_SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
+_TMP_MARK = ".tmp-"
+
+VP_SOURCE_COLUMNS = tuple(f"vp_{n}" for n in ids.VP_SOURCE_NAMES)
+STRUCTURE_COLUMNS = ("bases", "elevations", "conduits", "powerhouses")
+SCHEMA = pa.schema(
+    [("game", pa.int64()), ("cell", pa.string()), ("seed", pa.int64()), ("players", pa.int8()),
+     ("map", pa.string()), ("map_fidelity", pa.string()), ("intro", pa.bool_()), ("expansions", pa.string()),
+     ("seat", pa.int8()), ("strategy", pa.string()), ("company", pa.string()), ("officer", pa.string())]
+    + [(f"turn_pos_r{r}", pa.int8()) for r in range(1, 6)]
+    + [("vp", pa.int32())] + [(c, pa.int32()) for c in VP_SOURCE_COLUMNS]
+    + [("rank", pa.int8()), ("win", pa.float64())]
+    + [(f"energy_r{r}", pa.int16()) for r in range(1, 6)]
+    + [(c, pa.int8()) for c in STRUCTURE_COLUMNS]
+    + [("contracts_fulfilled", pa.int8()), ("decisions", pa.int32()), ("bonus_tiles", pa.string()),
+       ("objective", pa.string())]
+)
+
+
+def shard_name(chunk: int) -> str:
+    """File name of the shard of a chunk."""
+    return f"part-{chunk:05d}.parquet"
+
+
+def _strings(codes: np.ndarray, values) -> pa.Array:
+    """values[codes] as a plain string array (built through a dictionary: no Python string per row)."""
+    dictionary = pa.array(list(values), type=pa.string())
+    return pa.DictionaryArray.from_arrays(pa.array(codes, type=pa.int32()), dictionary).cast(pa.string())
+
+
+def _names(names: tuple[str, ...], idx: np.ndarray) -> pa.Array:
+    """Name lookup of ids (-1 -> "") as a string array."""
+    return _strings(np.asarray(idx) + 1, ("",) + tuple(names))
+
+
+def _constant(value: str, n: int) -> pa.Array:
+    return _strings(np.zeros(n, dtype=np.int32), (value,))
+
+
+@functools.lru_cache(maxsize=None)
+def _bonus_text(key: int) -> str:
+    """The comma-separated bonus tile ids of a key made by build_table (at most 7^5 distinct keys)."""
+    nb = len(ids.BONUS_NAMES) + 1
+    digits = [(key // nb ** i) % nb for i in range(5)]
+    return ",".join(ids.BONUS_NAMES[d - 1] if d else "" for d in digits)
+
+
+def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
+                players: np.ndarray, map_name: str, map_fidelity: str, intro: bool, expansions: str,
+                strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
+                game_out: np.ndarray) -> pa.Table:
+    """Result rows (one per game and seat, in game then seat order) from play_batch's output arrays.
+
+    Per game: `game`, `cell` (index into cell_names), `seed`, `players`; per [game, seat]: `strategy` (index into
+    strategy_names)."""
+    max_p = seat_out.shape[1]
+    mask = np.arange(max_p)[None, :] < players[:, None]        # real seats only, row-major = game then seat
+    gi, si = np.nonzero(mask)
+    r = seat_out[gi, si]                                        # [rows, N_RESULT]
+    ranks = r[:, R_RANK]
+    first = (seat_out[:, :, R_RANK] == 1) & mask
+    n_first = first.sum(axis=1)[gi]
+    win = np.where(ranks == 1, 1.0 / np.maximum(n_first, 1), 0.0)   # END-08: tied winners split the victory
+    nb = len(ids.BONUS_NAMES) + 1
+    bonus_key = ((game_out[:, 0:5] + 1) * nb ** np.arange(5)).sum(axis=1)    # the 5 tiles as one integer
+    bonus_keys, bonus_code = np.unique(bonus_key, return_inverse=True)
+    bonus_txt = [_bonus_text(k) for k in bonus_keys.tolist()]
+    cols: dict[str, Any] = {
+        "game": pa.array(game[gi], pa.int64()),
+        "cell": _strings(cell[gi], cell_names),
+        "seed": pa.array(seed[gi], pa.int64()),
+        "players": pa.array(players[gi], pa.int8()),
+        "map": _constant(map_name, gi.shape[0]),
+        "map_fidelity": _constant(map_fidelity, gi.shape[0]),
+        "intro": pa.array(np.full(gi.shape[0], bool(intro)), pa.bool_()),
+        "expansions": _constant(expansions, gi.shape[0]),
+        "seat": pa.array(si, pa.int8()),
+        "strategy": _strings(strategy[gi, si], strategy_names),
+        "company": _names(ids.COMPANY_NAMES, r[:, R_COMPANY]),
+        "officer": _names(ids.OFFICER_NAMES, r[:, R_OFFICER]),
+    }
+    for k in range(5):
+        cols[f"turn_pos_r{k + 1}"] = pa.array(r[:, R_TURN_POS + k], pa.int8())
+    cols["vp"] = pa.array(r[:, R_VP], pa.int32())
+    for k, c in enumerate(VP_SOURCE_COLUMNS):
+        cols[c] = pa.array(r[:, R_VP_SRC + k], pa.int32())
+    cols["rank"] = pa.array(ranks, pa.int8())
+    cols["win"] = pa.array(win, pa.float64())
+    for k in range(5):
+        cols[f"energy_r{k + 1}"] = pa.array(r[:, R_ENERGY + k], pa.int16())
+    for k, c in enumerate(STRUCTURE_COLUMNS):
+        cols[c] = pa.array(r[:, R_BUILT + k], pa.int8())
+    cols["contracts_fulfilled"] = pa.array(r[:, R_FULFILLED], pa.int8())
+    cols["decisions"] = pa.array(r[:, R_DECISIONS], pa.int32())
+    cols["bonus_tiles"] = _strings(bonus_code.reshape(-1)[gi], bonus_txt)
+    cols["objective"] = _names(ids.OBJECTIVE_NAMES, game_out[gi, 5])
+    return pa.table([cols[f.name] for f in SCHEMA], schema=SCHEMA)
+
+
+def utc_now() -> str:
+    """ISO-8601 UTC timestamp (seconds)."""
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def git_revision() -> str:
+    """`git rev-parse HEAD` of the source tree, or "unknown"."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).resolve().parent, check=True,
+                             capture_output=True, text=True, timeout=10)
+        rev = out.stdout.strip()
+        return rev if re.fullmatch(r"[0-9a-f]{7,64}", rev) else "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def package_version() -> str:
+    """Installed barrage-sim version, or "0.1.0" when running from a source tree."""
+    try:
+        return metadata.version("barrage-sim")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
+def _atomic_write(path: Path, write) -> None:
+    tmp = path.with_name(f".{path.name}{_TMP_MARK}{os.getpid()}")
+    try:
+        write(tmp)
+        with open(tmp, "rb") as f:       # data on disk before the rename makes it visible
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+class ResultsStore:
+    """One results directory."""
+
+    def __init__(self, root: str | Path) -> None:
+        self.root = Path(root)
+        self.shards = self.root / SHARDS
+        self.manifest_path = self.root / MANIFEST
+
+    # -- checks (no writes) -------------------------------------------------------------------------------
+    def existing_manifest(self) -> dict | None:
+        """The manifest already in the directory, if any (a corrupt one is a ConfigError)."""
+        if not self.manifest_path.exists():
+            return None
+        try:
+            m = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise ConfigError(f"out: {self.manifest_path} is unreadable ({e}); use --force to overwrite") from None
+        if not isinstance(m, dict):
+            raise ConfigError(f"out: {self.manifest_path} is not a results manifest; use --force to overwrite")
+        return m
+
+    def check_target(self, resume: bool, force: bool) -> dict | None:
+        """Refuses a directory that holds other results unless resuming or forcing; returns its manifest."""
+        if self.root.exists() and not self.root.is_dir():
+            raise ConfigError(f"out: {self.root} exists and is not a directory")
+        m = self.existing_manifest()
+        if force:
+            return None
+        if m is None:
+            if self.done_chunks():      # whose experiment they belong to is unknown: never mix them in
+                raise ConfigError(f"out: {self.shards} holds result shards without a manifest; "
+                                  "use --force to overwrite them")
+            return None
+        if not resume:
+            raise ConfigError(
+                f"out: {self.root} already holds results of experiment {m.get('name', '?')!r} "
+                f"({m.get('games_done', '?')}/{m.get('games_planned', '?')} games); "
+                "use --resume to complete it or --force to overwrite it")
+        return m
+
+    def done_chunks(self) -> dict[int, Path]:
+        """Chunk index -> shard path of every finished chunk."""
+        out: dict[int, Path] = {}
+        if not self.shards.is_dir():
+            return out
+        for p in self.shards.iterdir():
+            m = _SHARD_RE.match(p.name)
+            if m:
+                out[int(m.group(1))] = p
+        return out
+
+    # -- writes ---------------------------------------------------------------------------------------------
+    def prepare(self, force: bool) -> None:
+        """Creates the directories; --force removes the previous results (only the results-format files)."""
+        if force:
+            if self.manifest_path.exists():
+                self.manifest_path.unlink()
+            if self.shards.is_dir():
+                for p in self.shards.iterdir():
+                    if _SHARD_RE.match(p.name) or _TMP_MARK in p.name:
+                        p.unlink()
+        self.shards.mkdir(parents=True, exist_ok=True)
+        for p in list(self.shards.iterdir()) + list(self.root.iterdir()):
+            if _TMP_MARK in p.name and p.is_file():      # left by a killed run
+                p.unlink()
+
+    def write_shard(self, chunk: int, table: pa.Table) -> Path:
+        """Writes one chunk's rows atomically."""
+        path = self.shards / shard_name(chunk)
+        _atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
+        return path
+
+    def write_manifest(self, manifest: dict) -> None:
+        """Rewrites manifest.json atomically."""
+        text = json.dumps(manifest, indent=2, sort_keys=False) + "\n"
+        _atomic_write(self.manifest_path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+    def remove_if_empty(self) -> None:
+        """Removes the directories if nothing was written (a run that failed before its first game)."""
+        for d in (self.shards, self.root):
+            try:
+                d.rmdir()
+            except OSError:
+                pass
+
+    # -- reads ----------------------------------------------------------------------------------------------
+    def read_shard(self, path: Path, columns: list[str] | None = None) -> pa.Table:
+        """One shard (optionally only some columns)."""
+        return pq.read_table(path, columns=columns)
+
+    def iter_shards(self, columns: list[str] | None = None) -> Iterator[tuple[int, pa.Table]]:
+        """Every finished shard in chunk order, one at a time (never the whole run in memory)."""
+        for k, p in sorted(self.done_chunks().items()):
+            yield k, self.read_shard(p, columns)
+
+    def remove_shard(self, chunk: int) -> None:
+        """Deletes one shard (used for a shard that does not belong to the plan)."""
+        p = self.shards / shard_name(chunk)
+        if p.exists():
+            p.unlink()
+
+
+def rmtree_quiet(path: Path) -> None:
+    """Removes a directory tree, ignoring errors."""
+    shutil.rmtree(path, ignore_errors=True)

@@ -1,0 +1,191 @@
+"""The registry of built-in bots: spec strings (`name:key=value,...`) to a numba id and a parameter vector.
+
+A strategy spec names a bot and overrides some of its parameters, e.g. `random`, `greedy:w_energy=1.5`,
+`mcts:iters=400,c=1.0` (DESIGN.md § Strategies). The numba side (`strategies.core.choose_move`) sees only the
+id and a float64 vector of `N_PARAMS` values laid out in the order the spec declares its parameters.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from sim.errors import ConfigError
+from strategies import core
+
+N_PARAMS = 8  # width of a bot's parameter vector (unused slots are 0)
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable parameter of a bot."""
+
+    name: str
+    default: float
+    description: str
+    integer: bool = False
+    low: float = -math.inf
+    high: float = math.inf
+
+    def check(self, strategy: str, value: float) -> float:
+        """Returns the value if it is allowed, else raises ConfigError."""
+        if self.integer and value != int(value):
+            raise ConfigError(f"strategy {strategy!r}: parameter {self.name} must be a whole number, got {value:g}")
+        if not self.low <= value <= self.high:
+            raise ConfigError(f"strategy {strategy!r}: parameter {self.name}={value:g} is outside "
+                              f"[{self.low:g}, {self.high:g}]")
+        return value
+
+    def show(self) -> str:
+        """`name=default` as the spec syntax writes it."""
+        return f"{self.name}={_fmt(self.default)}"
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A registered bot: its spec name, numba id, parameters (in vector order) and a one-line description."""
+
+    name: str
+    id: int
+    params: tuple[Param, ...]
+    description: str
+
+    def defaults(self) -> np.ndarray:
+        """The parameter vector with every default."""
+        v = np.zeros(N_PARAMS, dtype=np.float64)
+        for i, p in enumerate(self.params):
+            v[i] = p.default
+        return v
+
+
+REGISTRY: dict[str, StrategySpec] = {}
+
+
+def register(spec: StrategySpec) -> StrategySpec:
+    """Adds a bot to the registry (names and ids must be unique; at most N_PARAMS parameters)."""
+    if not _NAME.match(spec.name):
+        raise ValueError(f"strategy name {spec.name!r} must be lower-case letters, digits and _")
+    if spec.name in REGISTRY or any(s.id == spec.id for s in REGISTRY.values()):
+        raise ValueError(f"strategy {spec.name!r} (id {spec.id}) is already registered")
+    if len(spec.params) > N_PARAMS:
+        raise ValueError(f"strategy {spec.name!r} has {len(spec.params)} parameters; at most {N_PARAMS}")
+    names = [p.name for p in spec.params]
+    if len(set(names)) != len(names):
+        raise ValueError(f"strategy {spec.name!r} declares a parameter twice")
+    REGISTRY[spec.name] = spec
+    return spec
+
+
+register(StrategySpec("random", core.RANDOM, (), "uniform over the legal moves of every decision"))
+register(StrategySpec("random_actions", core.RANDOM_ACTIONS, (),
+                      "uniform, but the Bank counts as one action (1 Engineer): more varied games, used by fuzz"))
+
+
+def names() -> list[str]:
+    """Registered strategy names, in registration order."""
+    return list(REGISTRY)
+
+
+def get(name: str) -> StrategySpec:
+    """The registered bot of that name; an unknown name raises ConfigError listing the valid ones."""
+    key = name.strip().lower()
+    if key not in REGISTRY:
+        raise ConfigError(f"unknown strategy {name.strip()!r}; valid: {', '.join(REGISTRY)}")
+    return REGISTRY[key]
+
+
+def parse(text: str) -> tuple[StrategySpec, np.ndarray]:
+    """Parses one spec `name[:key=value,...]` into its registry entry and full parameter vector."""
+    name, sep, rest = text.strip().partition(":")
+    if not name:
+        raise ConfigError(f"empty strategy spec {text!r}; valid strategies: {', '.join(REGISTRY)}")
+    spec = get(name)
+    vec = spec.defaults()
+    index = {p.name: i for i, p in enumerate(spec.params)}
+    seen: set[str] = set()
+    for item in rest.split(",") if sep else ():
+        if not item.strip():
+            continue
+        key, eq, value = (s.strip() for s in item.partition("="))
+        valid = ", ".join(p.show() for p in spec.params) or "none"
+        if key not in index:
+            raise ConfigError(f"strategy {spec.name!r} has no parameter {key!r}; its parameters: {valid}")
+        if not eq or not value:
+            raise ConfigError(f"strategy {spec.name!r}: write parameters as key=value, got {item.strip()!r}")
+        if key in seen:
+            raise ConfigError(f"strategy {spec.name!r}: parameter {key} is given twice")
+        seen.add(key)
+        try:
+            x = float(value)
+        except ValueError:
+            raise ConfigError(f"strategy {spec.name!r}: parameter {key}={value!r} is not a number") from None
+        if not math.isfinite(x):
+            raise ConfigError(f"strategy {spec.name!r}: parameter {key}={value!r} must be finite")
+        vec[index[key]] = spec.params[index[key]].check(spec.name, x)
+    return spec, vec
+
+
+def parse_spec(text: str) -> tuple[int, np.ndarray]:
+    """Parses `name:k=v,...` into (numba id, float64 parameter vector of length N_PARAMS)."""
+    spec, vec = parse(text)
+    return spec.id, vec
+
+
+def canonical(text: str) -> str:
+    """The normal form of a spec: lower-case name, every parameter in declaration order (`mcts:iters=400,c=1`)."""
+    spec, vec = parse(text)
+    if not spec.params:
+        return spec.name
+    return spec.name + ":" + ",".join(f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params))
+
+
+def split_specs(text: str) -> list[str]:
+    """Splits a comma-separated list of specs; `key=value` items continue the previous spec's parameters.
+
+    `mcts:iters=400,c=1.0,random` -> ['mcts:iters=400,c=1.0', 'random'].
+    """
+    out: list[str] = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            raise ConfigError(f"empty entry in strategy list {text!r}; separate the specs with single commas")
+        if "=" in item and ":" not in item:
+            if not out:
+                raise ConfigError(f"strategy list {text!r} starts with a parameter; write name:key=value")
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out
+
+
+def parse_seats(text: str | Sequence[str] | None, players: int) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Strategies for every seat: (canonical specs, ids [players] int64, params [players, N_PARAMS] float64).
+
+    `text` is a comma-separated list (or a sequence) of one spec per seat, or a single spec for all seats;
+    None means `random` everywhere.
+    """
+    if text is None:
+        specs = ["random"]
+    elif isinstance(text, str):
+        specs = split_specs(text)
+    else:
+        specs = [s for t in text for s in split_specs(t)]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise ConfigError(f"{len(specs)} strategies given for {players} players; give one spec for every seat "
+                          "or a single spec for all of them")
+    ids_ = np.zeros(players, dtype=np.int64)
+    params = np.zeros((players, N_PARAMS), dtype=np.float64)
+    for seat, s in enumerate(specs):
+        ids_[seat], params[seat] = parse_spec(s)
+    return [canonical(s) for s in specs], ids_, params
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else repr(float(x))

@@ -1,0 +1,99 @@
+"""Invalid experiments are rejected before any game, in one line naming the key, leaving no file behind."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from exp_helpers import REPO, files_under
+
+from experiments.experiment_config import ExperimentConfig, load_toml
+from sim.errors import ConfigError
+
+BAD_TOML = {
+    "syntax": ('kind = "tournament"\nplayers = [4,\n', "invalid TOML"),
+    "unknown_key": ('kind = "tournament"\ngamez = 10\n', "gamez"),
+    "wrong_kind_key": ('kind = "tournament"\nprecision = 0.02\n', "precision"),
+    "five_players": ('kind = "balance"\nplayers = 5\n', "players"),
+    "five_in_list": ('kind = "balance"\nplayers = [4, 5]\n', "players"),
+    "officer_twice": ('kind = "tournament"\nplayers = 2\nofficers = ["Viktor Fiesler", "viktor"]\n', "officers"),
+    "officer_twice_sweep": ('kind = "balance"\nofficers = ["Anton Krylov", "Anton"]\n', "officers"),
+    "unknown_strategy": ('kind = "tournament"\nstrategies = ["random", "alphago"]\n', "strategies"),
+    "bad_strategy_param": ('kind = "tournament"\nstrategies = ["random:depth=3"]\n', "strategies"),
+    "unknown_company": ('kind = "balance"\ncompanies = ["USA", "Atlantis"]\n', "companies"),
+    "override": ('kind = "balance"\n[overrides]\nconduit_vp = 3\n', "overrides.conduit_vp"),
+    "missing_kind": ("games = 10\n", "kind"),
+    "wrong_type": ('kind = "tournament"\ngames = "many"\n', "games"),
+    "intro_officers": ('kind = "balance"\nintro = true\nofficers = ["Viktor"]\n', "officers"),
+    "too_many_strategies": ('kind = "tournament"\nplayers = 2\nstrategies = ["random", "random", "random"]\n',
+                            "strategies"),
+    "budget_without_precision": ('kind = "balance"\nbudget = 100\n', "budget"),
+    "precision_range": ('kind = "balance"\nprecision = 0.7\n', "precision"),
+    "bad_map": ('kind = "tournament"\nmap = "five_player"\n', "map"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_TOML))
+def test_bad_toml_is_one_line_naming_the_key_and_writes_nothing(invoke, tmp_path: Path, case: str) -> None:
+    text, key = BAD_TOML[case]
+    exp = tmp_path / "exp.toml"
+    exp.write_text(text)
+    out = tmp_path / "out"
+    r = invoke(["run", exp, "--out", out, "-q"])
+    assert r.exit_code == 2, r.output
+    err = r.stderr.strip()
+    assert err.startswith("error: ") and "\n" not in err, err
+    assert key in err, err
+    assert "Traceback" not in r.output
+    assert not out.exists(), files_under(out)
+
+
+def test_overrides_flag_is_rejected_with_a_reason(invoke, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    r = invoke(["balance", "--override", "conduit_vp=3", "--out", out, "-q"])
+    assert r.exit_code == 2
+    assert "overrides.conduit_vp" in r.stderr and "not supported" in r.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args, key", [
+    (["tournament", "--players", "5"], "players"),
+    (["tournament", "--players", "2", "--officers", "Viktor,Viktor Fiesler"], "officers"),
+    (["tournament", "--strategies", "random,nope"], "strategies"),
+    (["balance", "--companies", "Narnia"], "companies"),
+    (["balance", "--backend", "spark"], "backend"),
+    (["tournament", "--scheduler", "tcp://127.0.0.1:1"], "scheduler"),
+    (["tournament", "--resume", "--force"], "force"),
+])
+def test_bad_flags_are_rejected_before_any_file(invoke, tmp_path: Path, args, key) -> None:
+    out = tmp_path / "out"
+    r = invoke(args + ["--out", out, "-q", "--games" if args[0] == "tournament" else "--games-per-cell", "5"])
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1 and key in r.stderr, r.stderr
+    assert not out.exists()
+
+
+def test_existing_out_dir_keeps_its_other_files_on_error(invoke, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    r = invoke(["balance", "--players", "5", "--out", out, "-q"])
+    assert r.exit_code == 2
+    assert files_under(out) == [out / "notes.txt"]
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "experiments" / "examples").glob("*.toml")), ids=lambda p: p.name)
+def test_examples_are_valid(path: Path) -> None:
+    cfg = load_toml(path)
+    assert cfg.kind in ("tournament", "balance")
+    assert ExperimentConfig.from_dict(cfg.to_dict()) == cfg     # the manifest form round-trips
+
+
+def test_defaults_and_canonical_names() -> None:
+    c = ExperimentConfig.from_dict({"kind": "balance", "officers": ["viktor", "Anton"], "companies": ["usa"],
+                                    "strategies": ["Random"]})
+    assert c.officers == ("Viktor Fiesler", "Anton Krylov") and c.companies == ("USA",)
+    assert c.strategies == ("random",) and c.games_per_cell == 1000 and c.name == "balance-4p"
+    p = ExperimentConfig.from_dict({"kind": "balance", "precision": 0.02})
+    assert p.budget == 28 * 2401 and p.games_per_cell == 500
+    with pytest.raises(ConfigError, match="^games: "):
+        ExperimentConfig.from_dict({"kind": "tournament", "games": 0})

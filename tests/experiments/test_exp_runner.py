@@ -1,0 +1,162 @@
+"""The runner end to end: identical rows whatever the back-end, resume after a kill, the results contract."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from exp_helpers import REPO, files_under, manifest, rows
+
+from experiments.experiment_config import ExperimentConfig
+from experiments.runner import RunOptions, run_experiment
+from sim.errors import ConfigError
+
+TOURNAMENT = dict(kind="tournament", players=3, games=240, strategies=["random", "random_actions"], chunk_size=40,
+                  seed=2024)
+BALANCE = dict(kind="balance", players=[2, 3], companies=["USA", "Italy"], officers=["Viktor", "Mahiri", "Anton"],
+               strategies=["random_actions", "random"], games_per_cell=25, chunk_size=40, seed=77)
+
+
+def _run(cfg: dict, out: Path, **kw):
+    return run_experiment(ExperimentConfig.from_dict(cfg), RunOptions(out=out, progress=False, **kw))
+
+
+@pytest.mark.parametrize("cfg", [TOURNAMENT, BALANCE], ids=["tournament", "balance"])
+def test_same_rows_in_process_loky_and_dask(tmp_path: Path, cfg: dict) -> None:
+    one = _run(cfg, tmp_path / "j1", jobs=1)
+    two = _run(cfg, tmp_path / "j2", jobs=2, backend="loky")
+    dask = _run(cfg, tmp_path / "dask", jobs=2, backend="dask")
+    ref = rows(tmp_path / "j1")
+    assert len(ref) == sum(ref.groupby("game").players.first())
+    pd.testing.assert_frame_equal(ref, rows(tmp_path / "j2"))
+    pd.testing.assert_frame_equal(ref, rows(tmp_path / "dask"))
+    assert one.summary == two.summary == dask.summary
+    names = sorted(p.name for p in (tmp_path / "j1" / "shards").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "dask" / "shards").iterdir())
+
+
+def test_results_follow_the_contract(tmp_path: Path) -> None:
+    reports = pytest.importorskip("reports")
+    out = tmp_path / "bal"
+    res = _run(BALANCE, out)
+    m, df = reports.load_results(out)
+    assert m["format"] == 1 and m["kind"] == "balance" and m["games_planned"] == m["games_done"] == 2 * 6 * 25
+    assert m["ended"] and m["started"] and m["map_fidelity"] in ("official", "reconstructed", "synthetic")
+    assert m["players"] == [2, 3] and m["strategies"] == ["random_actions", "random"] and m["master_seed"] == 77
+    assert m["config"]["officers"] == ["Viktor Fiesler", "Mahiri Sekibo", "Anton Krylov"]
+    assert len(m["git_revision"]) == 40 or m["git_revision"] == "unknown"
+    raw = rows(out)
+    assert raw.game.nunique() == 300 and raw.game.min() == 0 and raw.game.max() == 299
+    vp_cols = [c for c in raw.columns if c.startswith("vp_")]
+    assert (raw[vp_cols].sum(axis=1) == raw.vp).all()
+    assert np.allclose(raw.groupby("game").win.sum(), 1.0)
+    own = raw[raw.company + "+" + raw.officer == raw.cell]
+    assert (own.groupby("game").size() == 1).all()                       # exactly one seat plays the cell
+    assert sorted(r["n"] for r in res.summary) == [25] * 12
+
+
+def test_a_seed_replays_its_game(tmp_path: Path) -> None:
+    from experiments.play import play_game
+
+    out = tmp_path / "t"
+    _run(dict(TOURNAMENT, games=12, chunk_size=5), out)
+    df = rows(out)
+    for g in (0, 7, 11):
+        game = df[df.game == g].sort_values("seat")
+        played = play_game({"players": 3}, int(game.seed.iloc[0]), list(game.strategy))
+        assert [s.vp for s in played.result()] == game.vp.tolist()
+        assert [s.company for s in played.result()] == game.company.tolist()
+
+
+def test_out_dir_of_another_experiment_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    _run(dict(TOURNAMENT, games=20, chunk_size=10), out)
+    before = {p: p.stat().st_mtime_ns for p in files_under(out)}
+    with pytest.raises(ConfigError, match="already holds results.*--resume.*--force"):
+        _run(dict(BALANCE, games_per_cell=2), out)
+    with pytest.raises(ConfigError, match="different experiment"):
+        _run(dict(BALANCE, games_per_cell=2), out, resume=True)
+    assert {p: p.stat().st_mtime_ns for p in files_under(out)} == before
+    _run(dict(BALANCE, games_per_cell=2, chunk_size=10), out, force=True)
+    assert manifest(out)["kind"] == "balance" and rows(out).game.max() == 2 * 6 * 2 - 1
+    assert len(list((out / "shards").glob("*.parquet"))) == 3
+
+
+def test_resume_of_a_finished_run_plays_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    _run(dict(TOURNAMENT, games=20, chunk_size=10), out)
+    again = _run(dict(TOURNAMENT, games=20, chunk_size=10, seed=None), out, resume=True)   # seed from manifest
+    assert again.games_played == 0 and manifest(out)["games_done"] == 20
+
+
+def test_precision_run_resumes_to_the_same_rounds(tmp_path: Path) -> None:
+    cfg = dict(kind="balance", players=2, companies=["USA"], officers=["Viktor", "Anton", "Mahiri"],
+               precision=0.06, games_per_cell=60, budget=1500, chunk_size=50, seed=3)
+    full = _run(cfg, tmp_path / "full")
+    m = manifest(tmp_path / "full")
+    assert m["games_planned"] == 1500 and 180 < m["games_done"] <= 1500
+    for r in full.summary:
+        assert r["win_ci_high"] - r["win_ci_low"] <= 2 * 0.06 or m["games_done"] > 1400
+    part = tmp_path / "part"
+    _run(cfg, part)
+    shards = sorted((part / "shards").glob("*.parquet"))
+    for p in shards[1:3] + shards[-2:]:      # lose chunks of the first round and of the last one
+        p.unlink()
+    mm = manifest(part)
+    mm["ended"] = None
+    (part / "manifest.json").write_text(json.dumps(mm))
+    _run(cfg, part, resume=True)
+    pd.testing.assert_frame_equal(rows(tmp_path / "full"), rows(part))
+    assert manifest(part)["games_done"] == m["games_done"]
+
+
+def _cli(args: list[str]) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.Popen([sys.executable, "-m", "experiments.commands", *args], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _wait_for_shards(out: Path, proc: subprocess.Popen, n: int, timeout: float = 240) -> None:
+    t0 = time.time()
+    while len(list((out / "shards").glob("part-*.parquet"))) < n if (out / "shards").exists() else True:
+        assert proc.poll() is None, proc.communicate()
+        assert time.time() - t0 < timeout, "no shard appeared"
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("how", ["kill", "sigint"])
+def test_interrupted_run_resumes_to_the_uninterrupted_result(tmp_path: Path, how: str) -> None:
+    args = ["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", "2000",
+            "--chunk-size", "50", "--seed", "9", "-q"]
+    out = tmp_path / "cut"
+    proc = _cli(args + ["--out", out, "-j", "2"])
+    _wait_for_shards(out, proc, 2)
+    if how == "kill":
+        os.killpg(proc.pid, signal.SIGKILL)       # the process and its workers, no chance to clean up
+        proc.wait(30)
+    else:
+        os.killpg(proc.pid, signal.SIGINT)        # Ctrl-C
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert b"--resume" in err
+    done = len(list((out / "shards").glob("part-*.parquet")))
+    assert 0 < done < 40, "the run was not interrupted part-way"
+    assert manifest(out)["ended"] is None
+    resumed = _cli(args + ["--out", out, "--resume"])
+    _, err = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, err
+    assert not [p for p in files_under(out) if ".tmp-" in p.name]
+    whole = tmp_path / "whole"
+    _run(dict(kind="tournament", players=4, games=2000, strategies=["random_actions", "random"], chunk_size=50,
+              seed=9), whole)
+    a, b = rows(out), rows(whole)
+    assert a.game.nunique() == 2000 and not a.duplicated(["game", "seat"]).any()
+    pd.testing.assert_frame_equal(a, b)
+    assert manifest(out)["games_done"] == 2000 and manifest(out)["ended"]

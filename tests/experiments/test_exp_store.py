@@ -1,0 +1,64 @@
+"""Result rows from play_batch's arrays: schema, names, split wins; atomic shard writes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyarrow.parquet as pq
+
+from experiments.store import SCHEMA, ResultsStore, build_table
+from sim import ids
+from sim.batch import N_GAME, N_RESULT, R_COMPANY, R_OFFICER, R_RANK, R_VP
+
+
+def _arrays(n: int = 6, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    so = np.zeros((n, 4, N_RESULT), dtype=np.int64)
+    go = np.zeros((n, N_GAME), dtype=np.int64)
+    for g in range(n):
+        so[g, :, R_COMPANY] = rng.permutation(4)
+        so[g, :, R_OFFICER] = rng.permutation(7)[:4]
+        so[g, :, R_VP] = rng.integers(0, 50, 4)
+        go[g, 0:5] = rng.permutation(6)[:5]
+        go[g, 5] = rng.integers(0, 6)
+    so[:, :, R_RANK] = [1, 2, 3, 4]
+    so[1, :3, R_RANK] = [1, 1, 3]            # a 2-way tie for first in a 3-player game
+    so[2, :, R_RANK] = [2, 1, 1, 1]           # a 3-way tie in a 4-player game
+    return so, go
+
+
+def test_rows_follow_the_schema_and_split_tied_wins() -> None:
+    so, go = _arrays()
+    players = np.array([4, 3, 4, 2, 4, 4])
+    t = build_table(game=np.arange(10, 16), cell=np.array([0, 1, 1, 0, 0, 1]), cell_names=["all", "USA+Anton Krylov"],
+                    seed=np.arange(6) * 7, players=players, map_name="base", map_fidelity="official", intro=False,
+                    expansions="", strategy=np.tile([0, 1, 0, 1], (6, 1)), strategy_names=["random", "random_actions"],
+                    seat_out=so, game_out=go)
+    assert t.schema == SCHEMA and t.num_rows == players.sum()
+    df = t.to_pandas()
+    assert df.groupby("game").win.sum().round(12).eq(1.0).all()
+    assert df[df.game == 11].win.tolist() == [0.5, 0.5, 0.0]
+    assert np.allclose(df[df.game == 12].win, [0, 1 / 3, 1 / 3, 1 / 3])
+    assert df[df.game == 13].seat.tolist() == [0, 1] and df[df.game == 13].cell.tolist() == ["all", "all"]
+    for g in range(6):
+        rows = df[df.game == 10 + g]
+        assert rows.bonus_tiles.iloc[0] == ",".join(ids.BONUS_NAMES[b] for b in go[g, 0:5])
+        assert rows.objective.iloc[0] == ids.OBJECTIVE_NAMES[go[g, 5]]
+        assert rows.company.tolist() == [ids.COMPANY_NAMES[c] for c in so[g, :players[g], R_COMPANY]]
+        assert rows.strategy.tolist() == ["random", "random_actions", "random", "random_actions"][:players[g]]
+
+
+def test_shards_are_written_atomically(tmp_path: Path) -> None:
+    so, go = _arrays(3)
+    t = build_table(game=np.arange(3), cell=np.zeros(3, dtype=np.int64), cell_names=["all"], seed=np.arange(3),
+                    players=np.full(3, 4), map_name="base", map_fidelity="official", intro=True,
+                    expansions="geological", strategy=np.zeros((3, 4), dtype=np.int64), strategy_names=["random"],
+                    seat_out=so, game_out=go)
+    st = ResultsStore(tmp_path / "out")
+    st.prepare(force=False)
+    (st.shards / ".part-00003.parquet.tmp-999").write_bytes(b"half a shard")   # left by a killed run
+    st.prepare(force=False)
+    assert list(st.shards.iterdir()) == []
+    p = st.write_shard(12, t)
+    assert p.name == "part-00012.parquet" and sorted(x.name for x in st.shards.iterdir()) == [p.name]
+    assert pq.read_table(p).equals(t) and set(st.done_chunks()) == {12}
