@@ -110,7 +110,8 @@ IntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company
 BatchIntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company/officer pairings and "
                                                     "starting contracts (SETUP-18).")
 MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'); only 'base' is playable yet.")
-ExpansionsOpt = typer.Option(None, "--expansions", help="Comma-separated expansions, e.g. 'geological'.",
+ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
+                             help="Comma-separated expansions, e.g. 'geological' (The Geological Factor).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
@@ -233,13 +234,14 @@ def bench(
         help="Bot per seat (comma-separated specs) or one spec for every seat; see 'barrage list strategies'."),
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game seeds come from numpy SeedSequence."),
     intro: bool = BatchIntroOpt,
+    expansions: Optional[str] = ExpansionsOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Measure engine speed: games, decisions per second with play_batch (numba prange over games).
 
     First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown.
     """
-    config = _config(players, intro=intro)
+    config = _config(players, intro=intro, expansions=expansions)
     _check_seed(seed)
     from experiments.bench import run_bench
 
@@ -295,6 +297,7 @@ def fuzz(
     policy: str = typer.Option("random_actions", "--policy",
                                help="Bot playing every seat: random_actions (more varied games) or random."),
     intro: bool = BatchIntroOpt,
+    expansions: Optional[str] = ExpansionsOpt,
     threads: Optional[int] = ThreadsOpt,
     json_out: bool = JsonOpt,
 ) -> None:
@@ -304,7 +307,7 @@ def fuzz(
 
     Each violation is printed with the game seed and the move index that reproduce it and the invariants broken; the first ones are replayed on the Python loop to show the move that broke them.
     """
-    config = _config(players, intro=intro)
+    config = _config(players, intro=intro, expansions=expansions)
     _check_seed(seed)
     from experiments.fuzz import run_fuzz
 
