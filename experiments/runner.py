@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-from experiments.backends import call_with_threads, make_backend
+from experiments.backends import InProcess, call_with_threads, make_backend
 from experiments.design import CellStats, Chunk, Design, _variant, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.seeds import new_master_seed
@@ -173,6 +173,8 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
     fidelity = compile_tables(_variant(config, config.players[0]))[1].map_fidelity
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
 
+    if not isinstance(backend, InProcess) and not options.scheduler:
+        _warm_engine(design)    # compile (or load) once here, so that N workers load the cache, not compile N times
     started_at = time.perf_counter()
     with backend:
         created = not store.root.exists()
@@ -216,9 +218,8 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
                         progress.set_total(game0, f"round {rnd + 1}")
                     todo = [c for c in chunks if c.index not in done]
                     for chunk, table in backend.map(play_chunk, todo, design):
-                        store.write_shard(chunk.index, table)
+                        done[chunk.index] = store.write_shard(chunk.index, table)
                         totals.add(chunk.index, table)
-                        done[chunk.index] = store.shards
                         manifest["games_done"] += chunk.n_games
                         result.games_played += chunk.n_games
                         store.write_manifest(manifest)
@@ -229,12 +230,24 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
                     allocations = design.next_round(totals.cell_stats(chunk0), config.budget - game0)
         except KeyboardInterrupt:
             result.interrupted = True
+        except Exception:
+            say(f"stopped by an error with {manifest['games_done']} games saved in {store.root}; "
+                "the finished chunks are kept: --resume continues once the cause is fixed")
+            raise
         result.seconds = time.perf_counter() - started_at
         if not result.interrupted:
-            manifest["ended"] = utc_now()
+            finished_before = existing is not None and existing.get("ended") and result.games_played == 0
+            manifest["ended"] = existing["ended"] if finished_before else utc_now()
             store.write_manifest(manifest)
         result.summary = totals.summary()
         return result
+
+
+def _warm_engine(design: Design) -> None:
+    """Plays one game per player count in this process (fills numba's on-disk cache when it is cold)."""
+    for p in design.config.players:
+        cell = next(c for c in design.cells if c.players == p)
+        call_with_threads(_play_chunk, 1, design.chunks([(cell.index, 0, 1)], 0, 0)[0], design)
 
 
 def _check_same(existing: dict, config: ExperimentConfig, store: ResultsStore) -> None:

@@ -1,33 +1,24 @@
 """The numba side of strategies: one dispatch function picks a move for any built-in bot id.
 
-A bot sees the state, the legal moves and its own random stream (never the game's generator, so a bot's
-choices cannot change the game's chance events, HIDDEN-04).
+A bot sees the state, the legal moves and its own random stream (strategies.bot_rng).
 """
 from numba import njit
 
 from sim import ids
 from sim import layout as L
+from strategies.bot_rng import BOT_RNG_SALT, bot_next  # noqa: F401  (BOT_RNG_SALT re-exported)
+from strategies.greedy import greedy_choose
 
 RANDOM = 0          # uniform over the legal moves
 RANDOM_ACTIONS = 1  # uniform, but the Bank counts once (1 Engineer): plays far more varied games (fuzzing)
-
-BOT_RNG_SALT = 0x5BD1E995
-
-
-@njit(cache=True)
-def bot_next(rng):
-    """One xorshift32 step of a bot's own stream (rng is a 1-element int64 array)."""
-    x = rng[0]
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
-    rng[0] = x
-    return x
+GREEDY = 2          # greedy heuristic family (strategies.greedy; personas = weight vectors, strategies.personas)
 
 
 @njit(cache=True)
 def choose_move(strategy, params, S, T, moves, n, rng):
     """Returns the index (in moves[:n]) of the move the bot picks."""
+    if strategy == GREEDY:
+        return greedy_choose(params, S, T, moves, n, rng)
     if strategy == RANDOM_ACTIONS:
         k = 0
         for i in range(n):

@@ -14,9 +14,9 @@ from typing import Sequence
 import numpy as np
 
 from sim.errors import ConfigError
-from strategies import core
+from strategies import core, personas
 
-N_PARAMS = 8  # width of a bot's parameter vector (unused slots are 0)
+N_PARAMS = 16  # width of a bot's parameter vector (unused slots are 0)
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -70,8 +70,12 @@ def register(spec: StrategySpec) -> StrategySpec:
     """Adds a bot to the registry (names and ids must be unique; at most N_PARAMS parameters)."""
     if not _NAME.match(spec.name):
         raise ValueError(f"strategy name {spec.name!r} must be lower-case letters, digits and _")
-    if spec.name in REGISTRY or any(s.id == spec.id for s in REGISTRY.values()):
-        raise ValueError(f"strategy {spec.name!r} (id {spec.id}) is already registered")
+    if spec.name in REGISTRY:
+        raise ValueError(f"strategy {spec.name!r} is already registered")
+    # Several names may share one numba bot (the greedy personas), but then they must share its parameter layout.
+    layout = tuple(p.name for p in spec.params)
+    if any(s.id == spec.id and tuple(p.name for p in s.params) != layout for s in REGISTRY.values()):
+        raise ValueError(f"strategy {spec.name!r} reuses bot id {spec.id} with a different parameter layout")
     if len(spec.params) > N_PARAMS:
         raise ValueError(f"strategy {spec.name!r} has {len(spec.params)} parameters; at most {N_PARAMS}")
     names = [p.name for p in spec.params]
@@ -84,6 +88,11 @@ def register(spec: StrategySpec) -> StrategySpec:
 register(StrategySpec("random", core.RANDOM, (), "uniform over the legal moves of every decision"))
 register(StrategySpec("random_actions", core.RANDOM_ACTIONS, (),
                       "uniform, but the Bank counts as one action (1 Engineer): more varied games, used by fuzz"))
+for _persona in personas.PERSONAS:       # one registry name per greedy persona: same bot, other default weights
+    register(StrategySpec(_persona.name, core.GREEDY,
+                          tuple(Param(q.name, v, q.description, low=q.low, high=q.high)
+                                for q, (_, v) in zip(personas.PARAMS, _persona.params())),
+                          _persona.description))
 
 
 def names() -> list[str]:

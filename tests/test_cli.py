@@ -138,8 +138,8 @@ def test_parse_spec():
     i, v = registry.parse_spec("random")
     assert i == 0 and v.shape == (registry.N_PARAMS,) and v.dtype == np.float64 and not v.any()
     assert registry.parse_spec(" Random_Actions ")[0] == 1
-    with pytest.raises(ConfigError, match="valid: random, random_actions"):
-        registry.parse_spec("greedy")
+    with pytest.raises(ConfigError, match="valid: random, random_actions, greedy, builder"):
+        registry.parse_spec("gready")
     with pytest.raises(ConfigError, match="no parameter 'x'"):
         registry.parse_spec("random:x=1")
 

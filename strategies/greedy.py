@@ -1,0 +1,427 @@
+"""The greedy heuristic bot family: scores every legal move of the pending decision with cheap public features
+(strategies.features) and plays the best one; ties go to the bot's own random stream.
+
+One numba function serves every persona; personas (strategies.personas) only change the weight vector.
+No move is simulated on a copy of the state: each move's value is a closed-form estimate from the decision's
+context (one pass over the map), so a decision costs a few microseconds. Scores are VP-equivalents for the
+deciding company.
+"""
+import numpy as np
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.company import co
+from sim.rules.construct import TILE_ANTON, TILE_NONE, decode_build, decode_payment, geo_engineers
+from sim.rules.produce import GERMAN_SECOND, decode
+from sim.rules.setup import INTRO_CONTRACT
+from strategies.bot_rng import bot_next
+from strategies.features import (BIG, I_C, I_CAND_G, I_CRED, I_ENG, I_EXC, I_MIX, I_NCANDS, I_NPH, I_PIECES,
+                                 I_PRODS, I_R, I_STRUCT, I_TILE, I_TMASK, N_I, N_I_CORE, N_WEIGHTS, N_X, N_X_CORE,
+                                 W_BONUS, W_NOISE, W_TILE, X_CE, X_CV, X_DROPV, X_EV, X_LOCK, X_MV, X_ROWV, X_SCR,
+                                 X_SIDE, X_VAL, best_affordable, build_cost, drop_value, fast, fulfil_value,
+                                 future_bonus_value, italy_extra, keep_value, list_systems, load_weights,
+                                 make_context, placeable_fast, production_energy, production_energy_value,
+                                 production_side_value, reward_value, space_table, struct_value,
+                                 tile_effect_value, tile_need, wheel_value)
+
+TIE = 1e-9
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Main action (TURN-02)
+
+@fast
+def _best_production(S, T, I, X, W, nprod, modifier, credits):
+    """Best production value with a Turbine modifier, for a company holding `credits` after the space costs."""
+    c = I[I_C]
+    best = -BIG
+    extra = italy_extra(I)
+    for i in range(nprod):
+        d, cond, ph, k = decode(I[I_PRODS + i])
+        if S[L.COND_OWNER + cond] != c and k > credits:           # PRODUCE-05
+            continue
+        e = production_energy(S, T, I, X, cond, ph, k, modifier, False)
+        if e < 1:                                                   # PRODUCE-07
+            continue
+        best = max(best, production_energy_value(S, T, I, X, W, e, extra) + X[X_SIDE + i])
+    return best
+
+
+@fast
+def _two_delayed_drops(S, T, I, X, W):
+    """ACT-WATER-01: the best two headstreams for two delayed drops (drops already there flow first)."""
+    best = -BIG
+    bh = 0
+    for h in range(T.n_head[0]):
+        v = drop_value(S, T, I, X, W, h, S[L.HEAD_DROPS + h])
+        if v > best:
+            best = v
+            bh = h
+    second = -BIG
+    for h in range(T.n_head[0]):
+        second = max(second, drop_value(S, T, I, X, W, h, S[L.HEAD_DROPS + h] + (1 if h == bh else 0)))
+    return best + second
+
+
+@fast
+def _contract_take_value(S, T, I, X, W, p):
+    """ACT-CONTRACT-01/02, CONTRACT-04: value of taking p displayed contracts, then discarding the least
+    valuable face-up contracts down to the hand limit."""
+    c = I[I_C]
+    n = 0
+    base = 0.0
+    for j in range(8, 8 + p):
+        X[X_SCR + j] = -1.0
+    for k in range(L.N_CONTRACTS):
+        if S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c and n < 8:
+            X[X_SCR + n] = keep_value(T, I, X, W, k)
+            base += X[X_SCR + n]
+            n += 1
+    for _ in range(p):                                    # the best remaining displayed contract, p times
+        best = -1.0
+        bi = -1
+        for i in range(6):
+            k = S[L.DISPLAY + i]
+            if k < 0:
+                continue
+            taken = False
+            for j in range(8, 8 + p):
+                if X[X_SCR + j] == i:
+                    taken = True
+            if taken:
+                continue
+            v = keep_value(T, I, X, W, k)
+            if v > best:
+                best = v
+                bi = i
+        if bi < 0:
+            break
+        X[X_SCR + 8 + _] = bi
+        X[X_SCR + n] = best
+        n += 1
+    tot = 0.0
+    for j in range(n):
+        tot += X[X_SCR + j]
+    for _ in range(max(0, n - T.hand_limit[0])):          # CONTRACT-04: discard the weakest
+        lo = 0
+        for j in range(n):
+            if X[X_SCR + j] < X[X_SCR + lo]:
+                lo = j
+        tot -= X[X_SCR + lo]
+        X[X_SCR + lo] = BIG
+    return tot - base
+
+
+@fast
+def _tile_value(S, T, I, X, W, t):
+    """Value of owning advanced tile t (ACT-PATENT-01, TECH-05, ADV-*)."""
+    c = I[I_C]
+    st = T.tile_struct[t]
+    v = W[W_BONUS] * future_bonus_value(S, T, I, ids.B_ADVANCED)
+    if I[I_TILE] == ids.B_ADVANCED:                                   # BONUS-04: counted at this round's scoring
+        v += W[W_BONUS] * 0.7 * T.bonus_vp[ids.B_ADVANCED]
+    if st != ids.WILD and I[I_PIECES + st] == 0:
+        return v
+    left = 5 - I[I_R] + 0.5
+    if t == ids.T_L3_PH:
+        eff = 3.0 * (I[I_NPH] + 1)
+    elif t == ids.T_L3_ELEV:
+        n = 1
+        for d in range(T.n_dams[0]):
+            if S[L.DAM_OWNER + d] == c and S[L.DAM_LEVEL + d] >= 2:
+                n += 1
+        eff = 3.0 * n
+    elif t == ids.T_L3_WILD:
+        n = 1
+        for u in range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES):
+            if S[co(c) + L.C_TILE_LOC + u] != ids.TILE_NOT_OWNED:
+                n += 1
+        eff = 3.0 * n
+    elif t == ids.T_L1_PH or t == ids.T_L3_BASE:
+        eff = 1.0 * left
+    elif t == ids.T_L2_PH or t == ids.T_L3_COND or t == ids.T_L2_BASE:
+        eff = 0.8 * left
+    else:
+        eff = 0.6 * left
+    return v + W[W_TILE] * eff
+
+
+@fast
+def _resource_space_value(S, T, I, X, W, m, kind, p, left, now):
+    """Workshop and Machinery Shop: what the returned or bought machineries and tiles are worth, including the
+    builds they make affordable (valued against `now`, the best build affordable without them)."""
+    c = I[I_C]
+    b = co(c)
+    exc = I[I_EXC]
+    mix = I[I_MIX]
+    mask = I[I_TMASK]
+    if kind == ids.K_WORKSHOP:                                        # ACT-WORKSHOP-01
+        exc, mix, mask = _wheel_gain(S, T, b, min(p, 6), exc, mix, mask)
+        base = wheel_value(X, p)
+        after = best_affordable(I, X, exc, mix, left, mask, -1, True)
+    elif kind == ids.K_MACH_EXC:                                      # ACT-MACHINERY-02
+        base = X[X_EV]
+        after = best_affordable(I, X, exc + 1, mix, left, mask, -1, True)
+    elif kind == ids.K_MACH_EM:
+        base = X[X_EV] + X[X_MV]
+        after = best_affordable(I, X, exc + 1, mix + 1, left, mask, -1, True)
+    else:                                                             # K_MACH_ANY
+        base = max(X[X_EV], X[X_MV])
+        after = max(best_affordable(I, X, exc + 1, mix, left, mask, -1, True),
+                    best_affordable(I, X, exc, mix + 1, left, mask, -1, True))
+    i_con = S[b + L.C_CONSTR_USED]
+    can_build_now = i_con < 4 and I[I_ENG] - T.space_eng[m] >= T.constr_eng[i_con]
+    return base + (after - now) * (1.0 if can_build_now else 0.5)
+
+
+@fast
+def _wheel_gain(S, T, b, steps, exc, mix, mask):
+    """WHEEL-03: machinery and tile types (bit mask of structures) back in hand after rotating `steps` segments."""
+    seg = S[b + L.C_WHEEL_OPEN]
+    for j in range(1, steps + 1):
+        s = (seg + j) % 6
+        exc += S[b + L.C_WHEEL_EXC + s]
+        mix += S[b + L.C_WHEEL_MIX + s]
+        for t in range(ids.T_ANTON):
+            if S[b + L.C_TILE_LOC + t] == s:
+                ts = T.tile_struct[t]
+                mask |= 15 if ts == ids.WILD else (1 << ts)
+    return exc, mix, mask
+
+
+@fast
+def score_main(S, T, I, X, W, moves, n, vals):
+    """TURN-02: a management-board space, the Bank, a construction, a free tile action, Mahiri, or passing."""
+    c = I[I_C]
+    b = co(c)
+    cv = X[X_CV]
+    ce = X[X_CE]
+    credits = I[I_CRED]
+    exc_max = I[I_EXC] + 1                               # what a Machinery Shop or Workshop could add
+    mix_max = I[I_MIX] + 1
+    reach = I[I_TMASK]                                   # tile types usable now or after a Workshop
+    exc_max, mix_max, reach = _wheel_gain(S, T, b, 3, exc_max, mix_max, reach)
+    space_table(S, T, I, X, W, exc_max + 6, mix_max + 6, reach)
+    now = best_affordable(I, X, I[I_EXC], I[I_MIX], credits, I[I_TMASK], -1, True)
+    nprod = -1
+    for j in range(9 * 8):
+        X[X_ROWV + j] = np.nan
+    i_con = S[b + L.C_CONSTR_USED]
+    for i in range(n):
+        m = moves[i]
+        if m < L.N_SPACES:
+            kind = T.space_kind[m]
+            p = T.space_param[m]
+            pay = T.space_fee[m] + T.space_price[m]
+            left = credits - pay
+            row = X_ROWV + kind * 8 + p + 2
+            # Both spaces of a row do the same action: its value is computed once, for the first (left) space
+            # listed, and each space then pays its own Engineers and Credits.
+            if not np.isnan(X[row]):
+                v = X[row]
+            elif kind == ids.K_TURBINE:                                 # ACT-TURBINE-01
+                if nprod < 0:
+                    nprod = list_systems(S, T, I, credits)
+                    for j in range(nprod):
+                        d, cond, ph, k = decode(I[I_PRODS + j])
+                        X[X_SIDE + j] = production_side_value(S, T, I, X, W, d, cond, ph, k)
+                v = _best_production(S, T, I, X, W, nprod, p, left)
+            elif kind == ids.K_WATER2:                                # ACT-WATER-01
+                v = _two_delayed_drops(S, T, I, X, W)
+            elif kind == ids.K_WATER1:                                # ACT-WATER-02
+                v = -BIG
+                for h in range(T.n_head[0]):
+                    v = max(v, drop_value(S, T, I, X, W, h, 0))
+            elif kind == ids.K_CONTRACT:                              # ACT-CONTRACT-01/02
+                v = _contract_take_value(S, T, I, X, W, p)
+            elif kind == ids.K_PATENT:                                # ACT-PATENT-01 (one space per tile)
+                v = _tile_value(S, T, I, X, W, S[L.PATENT + p])
+            else:
+                v = _resource_space_value(S, T, I, X, W, m, kind, p, left, now)
+            if kind != ids.K_PATENT:
+                X[row] = v
+            vals[i] = v - T.space_eng[m] * ce - pay * cv
+        elif m < ids.MV_CONSTRUCT:                                    # ACT-BANK-01
+            # Banking is what a company does once nothing else is worth its Engineers: all of them at once
+            # (as strong as waiting one Engineer at a time in head-to-head tests, and far fewer decisions).
+            k = m - ids.MV_BANK
+            vals[i] = cv - ce + 0.01 if k == I[I_ENG] else k * (cv - ce)
+        elif m == ids.MV_CONSTRUCT:                                   # CONSTRUCT-01..04
+            fee = T.constr_fee[i_con]
+            v = best_affordable(I, X, I[I_EXC], I[I_MIX], credits - fee, I[I_TMASK], -1)
+            vals[i] = v - T.constr_eng[i_con] * ce - fee * cv
+        elif m < ids.MV_MAHIRI:                                       # TECH-06: engineer-free tile
+            t = m - ids.MV_FREE_TILE
+            st = T.tile_struct[t]
+            best = 0.0
+            for ci in range(I[I_NCANDS]):
+                g = I[I_CAND_G + ci]
+                if I[I_STRUCT + ci] != st or tile_need(S, T, I, X, g, st, t, False)[3] > credits:
+                    continue
+                cst = build_cost(S, T, I, X, g, st, t, False)
+                if cst < BIG:
+                    best = max(best, X[X_VAL + g] + tile_effect_value(S, T, I, X, W, t, g, st) - cst)
+            vals[i] = best
+        elif m == ids.MV_MAHIRI:                                      # OFFICER-MAHIRI-01
+            fee = 3 if S[b + L.C_MAHIRI_USED] == 1 else 0
+            vals[i] = 0.3 - ce - fee * cv
+        else:                                                         # TURN-09
+            vals[i] = 0.0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sub-decisions
+
+@fast
+def score_build(S, T, I, X, W, moves, n, vals):
+    """CONSTRUCT-04 step 2: structure, map space and tile."""
+    ng = T.n_dams[0] + T.n_conduits[0] + T.n_ph[0]
+    for g in range(ng):
+        X[X_VAL + g] = np.nan
+    for i in range(n):
+        g, tmode, behav = decode_build(moves[i])
+        st = placeable_fast(S, T, I, g)
+        if np.isnan(X[X_VAL + g]):
+            X[X_VAL + g] = struct_value(S, T, I, X, W, g, st)
+            if T.geo_enabled[0] == 1:                                     # GEO-09
+                X[X_VAL + g] -= geo_engineers(S, T, g, st) * X[X_CE]
+        v = X[X_VAL + g] + tile_effect_value(S, T, I, X, W, behav, g, st) - build_cost(S, T, I, X, g, st, behav,
+                                                                                         False)
+        if behav >= ids.FIRST_ADVANCED_TILE or behav == ids.T_BASIC_WILD or tmode == TILE_ANTON:
+            v -= 0.3 * W[W_TILE]                          # a flexible or special tile goes to the wheel
+        if tmode == TILE_NONE:
+            v -= 0.1
+        vals[i] = v
+
+
+@fast
+def score_pay(S, T, I, X, W, moves, n, vals, g):
+    """CONSTRUCT-18/19: which machineries (or Solomon's Credits) to pay; keeps what the next build needs."""
+    space_table(S, T, I, X, W, I[I_EXC] + 6, I[I_MIX] + 6, I[I_TMASK])
+    lock = X[X_LOCK]
+    for i in range(n):
+        e, m, s = decode_payment(moves[i])
+        nxt = best_affordable(I, X, I[I_EXC] - e, I[I_MIX] - m, I[I_CRED] - 3 * s, I[I_TMASK], g, True)
+        vals[i] = 0.5 * nxt - lock * (e * X[X_EV] + m * X[X_MV]) - 3 * s * X[X_CV]
+
+
+@fast
+def score_machine(S, T, I, X, W, moves, n, vals, total):
+    """REWARD-02 any_machine: how many Excavators (the rest Mixers)."""
+    space_table(S, T, I, X, W, I[I_EXC] + total + 6, I[I_MIX] + total + 6, I[I_TMASK])
+    for i in range(n):
+        x = moves[i]
+        after = best_affordable(I, X, I[I_EXC] + x, I[I_MIX] + total - x, I[I_CRED], I[I_TMASK], -1, True)
+        vals[i] = after + x * X[X_EV] + (total - x) * X[X_MV]
+
+
+@fast
+def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
+    """PRODUCE-01..13: system, drops, and what the energy and the released water are worth."""
+    german2 = (flags & GERMAN_SECOND) != 0
+    extra = italy_extra(I)
+    for i in range(n):
+        m = moves[i]
+        if m == ids.MV_SKIP:
+            vals[i] = 0.0
+            continue
+        d, cond, ph, k = decode(m)
+        e = production_energy(S, T, I, X, cond, ph, k, modifier, german2)
+        vals[i] = production_energy_value(S, T, I, X, W, e, extra) + production_side_value(S, T, I, X, W, d, cond,
+                                                                                           ph, k)
+
+
+@fast
+def score_setup(S, T, I, X, W, moves, n, vals):
+    """SETUP-15: a pairing and a starting contract; prefers the contract easiest to fulfil."""
+    for i in range(n):
+        p = moves[i] // 8
+        j = moves[i] % 8
+        k = S[L.START_DEALT + (p if j == INTRO_CONTRACT else j)]
+        vals[i] = 0.5 * reward_value(T, I, X, W, k) - 0.3 * T.contract_req[k] if k >= 0 else 0.0
+
+
+@fast
+def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
+    """Scores every legal move of the pending decision (VP-equivalents for the deciding company)."""
+    if kind == ids.TK_MAIN:
+        score_main(S, T, I, X, W, moves, n, vals)
+    elif kind == ids.TK_BUILD:
+        score_build(S, T, I, X, W, moves, n, vals)
+    elif kind == ids.TK_PAY:
+        score_pay(S, T, I, X, W, moves, n, vals, a0)
+    elif kind == ids.TK_PRODUCE:
+        score_produce(S, T, I, X, W, moves, n, vals, a0, a1)
+    elif kind == ids.TK_FULFIL:                                       # PRODUCE-13, CONTRACT-07/12
+        for i in range(n):
+            vals[i] = 0.0 if moves[i] == ids.MV_NONE else fulfil_value(T, I, X, W, moves[i])
+    elif kind == ids.TK_DROP:                                         # WATER-09/10/16
+        for i in range(n):
+            h = moves[i]
+            if h == ids.MV_NONE:
+                vals[i] = 0.0
+            else:
+                vals[i] = drop_value(S, T, I, X, W, h, S[L.HEAD_DROPS + h] if a1 == 0 else 0)
+    elif kind == ids.TK_TAKE_CONTRACT:                                # ACT-CONTRACT-03
+        for i in range(n):
+            vals[i] = keep_value(T, I, X, W, S[L.DISPLAY + moves[i]])
+    elif kind == ids.TK_DISCARD:                                      # CONTRACT-04
+        for i in range(n):
+            vals[i] = -keep_value(T, I, X, W, moves[i])
+    elif kind == ids.TK_MACHINE:
+        score_machine(S, T, I, X, W, moves, n, vals, a0)
+    elif kind == ids.TK_FREE_PLACE:                                   # CONSTRUCT-21
+        for i in range(n):
+            g = moves[i]
+            vals[i] = struct_value(S, T, I, X, W, g, a0) - build_cost(S, T, I, X, g, a0, -1, True)
+    elif kind == ids.TK_GEO_DROP:                                     # GEO-BASE-EXC-02
+        for i in range(n):
+            vals[i] = X[X_DROPV + a0] if moves[i] == 1 else 0.0
+    elif kind == ids.TK_SETUP_PICK:
+        score_setup(S, T, I, X, W, moves, n, vals)
+    else:                                                             # TK_MAHIRI: all equal, the stream decides
+        for i in range(n):
+            vals[i] = 0.0
+
+
+@fast
+def pick_best(vals, n, noise, rng):
+    """Index of the best score; exact ties (and the optional noise) are drawn from the bot's own stream."""
+    best = -BIG
+    idx = 0
+    ties = 0
+    for i in range(n):
+        v = vals[i]
+        if noise > 0.0:
+            v += noise * (bot_next(rng) / 4294967296.0)
+        if v > best + TIE:
+            best = v
+            idx = i
+            ties = 1
+        elif v >= best - TIE:
+            ties += 1
+            if (bot_next(rng) * ties) >> 32 == 0:
+                idx = i
+    return idx
+
+
+@njit(cache=True)
+def greedy_choose(params, S, T, moves, n, rng):
+    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision."""
+    buf = np.empty(N_I + N_X + N_WEIGHTS + n, dtype=np.int64)     # one allocation per decision
+    I = buf[:N_I]
+    F = buf[N_I:].view(np.float64)
+    X = F[:N_X]
+    W = F[N_X:N_X + N_WEIGHTS]
+    vals = F[N_X + N_WEIGHTS:]
+    load_weights(params, W)
+    for j in range(N_I_CORE):
+        I[j] = 0
+    for j in range(N_X_CORE):
+        X[j] = 0.0
+    t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
+    kind = S[t]
+    make_context(S, T, S[t + 1], W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
+    score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
+    return pick_best(vals, n, W[W_NOISE], rng)

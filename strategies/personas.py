@@ -1,0 +1,92 @@
+"""The greedy bot family as plain data: its parameters (in parameter-vector order) and its personas.
+
+Every persona is the same numba bot (`strategies.core.GREEDY`, scorer in `strategies.greedy`) with different
+weights. A weight multiplies one family of features of a move's value (all in VP-equivalents, see
+`strategies.features`); resource values are per unit in round 1 and shrink toward what final scoring pays for
+them (END-04). The vector has 16 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
+slots at their defaults.
+
+This module has no numba import: the registry and the CLI can read it cheaply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STRATEGY_ID = 2   # strategies.core.GREEDY (tests check they agree)
+
+
+@dataclass(frozen=True)
+class GreedyParam:
+    """One weight of the greedy bot: name, default, meaning and the range that makes sense."""
+
+    name: str
+    default: float
+    description: str
+    low: float = 0.0
+    high: float = 10.0
+
+
+# In parameter-vector order (slot i = index i); keep in sync with strategies.features (W_* and DEFAULT_WEIGHTS).
+PARAMS: tuple[GreedyParam, ...] = (
+    GreedyParam("w_energy", 1.0, "energy-track value of this round's energy: award race, track Credits, bonus tile"),
+    GreedyParam("w_build", 1.6, "production potential of structures (systems dam + conduit + own powerhouse), "
+                                "powerhouse bonus and ability, conduit income from others"),
+    GreedyParam("w_contract", 0.7, "contract rewards, fulfilled now or held in hand (by feasibility)"),
+    GreedyParam("w_water", 1.0, "drops captured in own dams and in neutral dams it can use"),
+    GreedyParam("w_deny", 0.3, "what opponents gain or lose: conduit payments, drops into their dams, "
+                               "a zone's last powerhouse space"),
+    GreedyParam("w_credit", 0.42, "VP value of one Credit in round 1"),
+    GreedyParam("w_machine", 1.1, "VP value of one Excavator (Mixer x1.1) in round 1"),
+    GreedyParam("w_engineer", 0.8, "VP cost of placing one Engineer (the Bank pays one Credit)"),
+    GreedyParam("w_bonus", 2.0, "bonus tiles and the objective tile counted by structures, tiles, contracts"),
+    GreedyParam("w_income", 1.0, "incomes revealed under the 2nd/4th/5th piece, times the Income phases left"),
+    GreedyParam("w_tile", 0.5, "advanced technology tiles: buying and using their effects"),
+    GreedyParam("w_lock", 0.65, "share of machinery value lost while it sits on the wheel (rises late)", 0.0, 1.0),
+    GreedyParam("w_missing", 0.14, "credit for a production system still missing a piece", 0.0, 1.0),
+    GreedyParam("w_econv", 0.6, "VP per energy point of future production (potential)"),
+    GreedyParam("w_award", 0.8, "weight of the first/second energy award given the others' energy now"),
+    GreedyParam("noise", 0.0, "uniform random jitter added to every score, in VP (diversity)", 0.0, 100.0),
+)
+PARAM_NAMES: tuple[str, ...] = tuple(p.name for p in PARAMS)
+DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)
+
+
+@dataclass(frozen=True)
+class Persona:
+    """A named weight vector of the greedy bot."""
+
+    name: str
+    description: str
+    overrides: dict[str, float] = field(default_factory=dict)
+
+    def params(self) -> tuple[tuple[str, float], ...]:
+        """(name, value) of every parameter, in vector order."""
+        for k in self.overrides:
+            if k not in PARAM_NAMES:
+                raise KeyError(f"persona {self.name!r}: unknown parameter {k!r}; parameters: {', '.join(PARAM_NAMES)}")
+        return tuple((p.name, float(self.overrides.get(p.name, p.default))) for p in PARAMS)
+
+    def vector(self, size: int = len(PARAMS)) -> list[float]:
+        """The parameter vector (first `size` slots)."""
+        return [v for _, v in self.params()][:size]
+
+
+# The personas differ only in the first 8 slots, so they keep their character with an 8-slot parameter vector.
+PERSONAS: tuple[Persona, ...] = (
+    Persona("greedy", "balanced greedy heuristic: every move scored by cheap public features, best one played"),
+    Persona("builder", "builds systems and company-board incomes first; values machinery, less the energy race",
+            {"w_build": 2.2, "w_machine": 1.3, "w_energy": 0.8, "w_contract": 0.55}),
+    Persona("producer", "chases energy: the award race, bonus-tile sections and water in its dams",
+            {"w_energy": 1.5, "w_water": 1.6, "w_build": 1.4}),
+    Persona("contract_hunter", "takes and fulfils contracts; produces to meet their requirements",
+            {"w_contract": 1.4, "w_energy": 1.1, "w_build": 1.4}),
+    Persona("spoiler", "weighs what its moves give or deny the others: drops, conduits, powerhouse spaces",
+            {"w_deny": 1.2, "w_water": 1.2}),
+)
+PERSONA_BY_NAME: dict[str, Persona] = {p.name: p for p in PERSONAS}
+
+
+def table() -> list[dict]:
+    """The persona table as plain rows: name, numba id, description, parameters (name -> value, vector order)."""
+    return [{"name": p.name, "id": STRATEGY_ID, "description": p.description, "params": dict(p.params())}
+            for p in PERSONAS]
