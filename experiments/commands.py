@@ -36,6 +36,51 @@ Players = Annotated[str, typer.Option("--players", "-p", help="Player count, or 
 Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup (fixed pairings) or the full game.")]
 Rotate = Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats (default) or keep them "
                                                                   "fixed.")]
+Expansion = Annotated[Optional[str], typer.Option("--expansion", "--expansions", metavar="NAMES",
+                                                  help="Play with these expansions (comma-separated), e.g. "
+                                                       "geological (The Geological Factor).")]
+Objective = Annotated[Optional[str], typer.Option("--objective", help="Fix the objective tile (default: drawn "
+                                                                      "at setup), e.g. best_area.")]
+Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",
+                                                   help="Play every level of a setup factor, each a separate "
+                                                        "setup with common random numbers: intro (full and "
+                                                        "introductory), expansions (without and with --expansion), "
+                                                        "objective (all 6 objective tiles). Repeatable.")]
+Override = Annotated[Optional[list[str]], typer.Option("--override", metavar="PATH=VALUE",
+                                                       help="What-if change of one component value, e.g. "
+                                                            "bonus_tiles.conduits.vp_per_unit=3 (paths as in "
+                                                            "sim/data/components.yaml). Repeatable.")]
+VARY_FACTORS = ("intro", "expansions", "objective")
+
+
+def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str], vary: Optional[list[str]],
+                override: Optional[list[str]]) -> dict:
+    """The setup-factor keys of an experiment config from the shared CLI options."""
+    from experiments.experiment_config import parse_list, parse_overrides
+    from sim.errors import ConfigError
+
+    factors = [v.strip().lower() for v in vary or []]
+    for f in factors:
+        if f not in VARY_FACTORS:
+            raise ConfigError(f"vary: unknown factor {f!r}; valid: {', '.join(VARY_FACTORS)}")
+    exps = list(parse_list("expansions", expansion) or [])
+    d: dict = {"intro": [False, True] if "intro" in factors else intro}
+    if "expansions" in factors:
+        if not exps:
+            raise ConfigError("vary: expansions needs --expansion NAMES (the level played against the base game)")
+        d["expansions"] = [[], exps]
+    else:
+        d["expansions"] = exps
+    if "objective" in factors:
+        if objective is not None:
+            raise ConfigError("objective: --objective fixes the tile; drop it or drop --vary objective")
+        d["objective"] = "all"
+    elif objective is not None:
+        d["objective"] = objective.strip()
+    ov = parse_overrides(override)
+    if ov:
+        d["overrides"] = ov
+    return d
 
 
 def _fail(message: str) -> None:
@@ -83,13 +128,16 @@ def _print_summary(result) -> None:
     kind = m["config"]["kind"]
     console = Console(width=None if sys.stdout.isatty() else 120)
     by = "strategy" if kind == "tournament" else "cell"
+    setups = len({r["setup"] for r in result.summary}) > 1
     t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} ({m['map_fidelity']}), "
                     f"master seed {m['master_seed']}")
-    for col, just in (("P", "right"), (by, "left"), ("n", "right"), ("win", "right"), ("95% CI", "right"),
-                      ("-parity", "right"), ("rank", "right"), ("VP", "right"), ("SD", "right")):
+    for col, just in (("P", "right"), *((("setup", "left"),) if setups else ()), (by, "left"), ("n", "right"),
+                      ("win", "right"), ("95% CI", "right"), ("-parity", "right"), ("rank", "right"),
+                      ("VP", "right"), ("SD", "right")):
         t.add_column(col, justify=just, no_wrap=True)
     for r in result.summary:
-        t.add_row(str(r["players"]), str(r[by]), f"{r['n']:,}", f"{r['win_rate']:.3f}",
+        t.add_row(str(r["players"]), *((r["setup"],) if setups else ()), str(r[by]), f"{r['n']:,}",
+                  f"{r['win_rate']:.3f}",
                   f"{r['win_ci_low']:.3f}-{r['win_ci_high']:.3f}", f"{r['win_rate'] - r['parity']:+.3f}",
                   f"{r['mean_rank']:.2f}", f"{r['vp_mean']:.1f}", f"{r['vp_sd']:.1f}")
     console.print(t)
@@ -106,8 +154,12 @@ def tournament(
                                             "separated (fewer are cycled over the seats), e.g. random,random_actions "
                                             "or mcts:iters=400,c=1.0,random.")] = "random",
     players: Players = "4",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count.")] = 1000,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count and setup.")] = 1000,
     intro: Intro = False,
+    expansion: Expansion = None,
+    objective: Objective = None,
+    vary: Vary = None,
+    override: Override = None,
     companies: Annotated[Optional[str], typer.Option("--companies", help="Fix each seat's company (one per "
                                                      "seat, comma-separated).")] = None,
     officers: Annotated[Optional[str], typer.Option("--officers", help="Fix each seat's officer (one per seat, "
@@ -130,8 +182,9 @@ def tournament(
     from experiments.experiment_config import ExperimentConfig, parse_list, parse_players, split_strategies
 
     def build():
-        d = {"kind": "tournament", "players": list(parse_players(players)), "games": games, "intro": intro,
-             "strategies": list(split_strategies(strategies)), "rotate_seats": rotate, "chunk_size": chunk_size}
+        d = {"kind": "tournament", "players": list(parse_players(players)), "games": games,
+             "strategies": list(split_strategies(strategies)), "rotate_seats": rotate, "chunk_size": chunk_size,
+             **_setup_keys(intro, expansion, objective, vary, override)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers))):
             if value is not None:
@@ -148,6 +201,9 @@ def tournament(
 def balance(
     players: Players = "4",
     intro: Intro = False,
+    expansion: Expansion = None,
+    objective: Objective = None,
+    vary: Vary = None,
     strategies: Annotated[str, typer.Option("--strategies", "-s", help="Bot population, comma-separated; the "
                                             "seats play them in rotation.")] = "random",
     companies: Annotated[Optional[str], typer.Option("--companies", help="Companies to sweep (default all).")] = None,
@@ -160,9 +216,7 @@ def balance(
                                                        "--budget games are spent.")] = None,
     budget: Annotated[Optional[int], typer.Option("--budget", min=1, help="Game budget for --precision "
                                                   "(default: enough for p = 0.5 in every cell).")] = None,
-    override: Annotated[Optional[list[str]], typer.Option("--override", metavar="KEY=VALUE",
-                                                           help="What-if rule parameter (not supported by the "
-                                                                "engine yet: rejected).")] = None,
+    override: Override = None,
     crn: Annotated[bool, typer.Option("--crn/--no-crn", help="Common random numbers: replicate i of every cell "
                                                             "uses the same game seed (default).")] = True,
     rotate: Rotate = True,
@@ -178,23 +232,15 @@ def balance(
     as_json: Json = False,
     quiet: Quiet = False,
 ) -> None:
-    """Sweeps company x officer pairings: each game puts the cell's pairing in a rotated seat and random
-    pairings in the others; prints each cell's win rate (95% Wilson CI) against parity."""
-    from experiments.experiment_config import (
-        ExperimentConfig,
-        parse_list,
-        parse_overrides,
-        parse_players,
-        split_strategies,
-    )
+    """Sweeps company x officer pairings (x every setup level of --vary): each game puts the cell's pairing in a
+    rotated seat and random pairings in the others; prints each cell's win rate (95% Wilson CI) against parity."""
+    from experiments.experiment_config import ExperimentConfig, parse_list, parse_players, split_strategies
 
     def build():
-        d = {"kind": "balance", "players": list(parse_players(players)), "intro": intro,
+        d = {"kind": "balance", "players": list(parse_players(players)),
              "strategies": list(split_strategies(strategies)), "rotate_seats": rotate,
-             "common_random_numbers": crn, "chunk_size": chunk_size}
-        ov = parse_overrides(override)
-        if ov:
-            d["overrides"] = ov
+             "common_random_numbers": crn, "chunk_size": chunk_size,
+             **_setup_keys(intro, expansion, objective, vary, override)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers)), ("games_per_cell", games_per_cell),
                            ("precision", precision), ("budget", budget), ("seed", seed), ("name", name)):
@@ -224,11 +270,14 @@ def run(
 
 
 _EXAMPLES = {
-    "tournament": ["barrage tournament --strategies random,random_actions --games 20000 -j 2 --seed 1",
+    "tournament": ["barrage tournament --strategies greedy,builder,producer,random --games 20000 -j 2 --seed 1",
+                   "barrage tournament -s greedy --vary objective --games 2000 --seed 2",
                    "barrage tournament -s random_actions --players 3 --games 5000 --out results/t3 --resume"],
     "balance": ["barrage balance --games-per-cell 2000 -j 2 --seed 7",
                 "barrage balance --players 2,3,4 --precision 0.02 --budget 400000 -j 2",
-                "barrage balance --intro --players 3 --games-per-cell 5000 --backend dask -j 4"],
+                "barrage balance --intro --players 3 --games-per-cell 5000 --backend dask -j 4",
+                "barrage balance --expansion geological --vary expansions -s greedy -n 500 --seed 3",
+                "barrage balance --override bonus_tiles.conduits.vp_per_unit=3 -n 1000"],
     "run": ["barrage run experiments/examples/balance.toml -j 2",
             "barrage run my-experiment.toml --out results/x --resume"],
 }

@@ -33,6 +33,7 @@ class Cell:
     index: int
     players: int
     label: str
+    setup: int = 0         # index into Design.setups
     company: int = -1      # balance: the cell's pairing; -1 in a tournament
     officer: int = -1      # -1 in a tournament and in the introductory game (the company fixes it)
     stream: int = 0        # seed stream (0 = shared by every cell: common random numbers)
@@ -77,15 +78,23 @@ class Design:
         self.config = config
         self.strategies = strategies
         self.master_seed = int(master_seed)
-        self.cells = tuple(_cells(config))
+        self.setups = config.setups()
+        self.cells = tuple(_cells(config, self.setups))
         self.n_params = max([1] + [len(s.params) for s in strategies])
-        v = {p: compile_tables(_variant(config, p))[0] for p in config.players}
-        any_tables = v[config.players[0]]
+        any_tables = compile_tables(self.variant(self.cells[0]))[0]
         self.officer_pool = np.array(any_tables.officer_pool[:any_tables.n_officer_pool[0]], dtype=np.int64)
         self.intro_officer = {int(c): int(o) for c, o, _ in any_tables.intro_pairings[:any_tables.n_intro_pairings[0]]}
         if config.kind == "tournament":
             self._fixed_c = _ids(ids.COMPANY_NAMES, config.companies)
             self._fixed_o = _ids(ids.OFFICER_NAMES, config.officers)
+
+    def variant(self, cell: Cell):
+        """The rules variant a cell's games are played in."""
+        return self.config.variant(cell.players, self.setups[cell.setup])
+
+    def setup_label(self, setup: int) -> str:
+        """Label of a setup in the results (`full`, `full,geological`, ...)."""
+        return self.config.variant(self.config.players[0], self.setups[setup]).setup_label()
 
     # -- planning -----------------------------------------------------------------------------------------
     def first_round(self) -> list[tuple[int, int, int]]:
@@ -195,7 +204,7 @@ class Design:
         fc[rows, r] = c.company
         for p in range(1, P):
             fc[rows, (r + p) % P] = other_c[:, p - 1]
-        if self.config.intro:
+        if self.setups[c.setup]["intro"]:
             return                            # the introductory pairings fix the officers (SETUP-18)
         offi = self.officer_pool[offi]
         other_o = offi[offi != c.officer].reshape(n, -1)
@@ -243,37 +252,34 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - h), min(1.0, centre + h)
 
 
-def _variant(config: ExperimentConfig, players: int):
-    from sim.variant import Variant
-
-    return Variant(players=players, map=config.map, intro=config.intro, expansions=tuple(config.expansions))
-
-
 def _ids(names: tuple[str, ...], given: tuple[str, ...] | None) -> np.ndarray | None:
     return None if given is None else np.array([names.index(g) for g in given], dtype=np.int64)
 
 
-def _cells(config: ExperimentConfig) -> list[Cell]:
+def _cells(config: ExperimentConfig, setups: list[dict]) -> list[Cell]:
+    """Cells in (player count, setup, pairing) order."""
     cells: list[Cell] = []
 
     def stream() -> int:
         return 0 if config.common_random_numbers else len(cells) + 1
 
-    if config.kind == "tournament":
-        for p in config.players:
-            cells.append(Cell(len(cells), p, "all", stream=stream()))
-        return cells
-    tables, _ = compile_tables(_variant(config, config.players[0]))
-    intro = {int(c): int(o) for c, o, _ in tables.intro_pairings[:tables.n_intro_pairings[0]]}
-    companies = config.companies or ids.COMPANY_NAMES
-    officers = config.officers or tuple(ids.OFFICER_NAMES[i] for i in tables.officer_pool[:tables.n_officer_pool[0]])
     for p in config.players:
-        for cname in companies:
-            ci = ids.COMPANY_NAMES.index(cname)
-            if config.intro:
-                cells.append(Cell(len(cells), p, f"{cname}+{ids.OFFICER_NAMES[intro[ci]]}", ci, -1, stream()))
+        for k, setup in enumerate(setups):
+            if config.kind == "tournament":
+                cells.append(Cell(len(cells), p, "all", k, stream=stream()))
                 continue
-            for oname in officers:
-                oi = ids.OFFICER_NAMES.index(oname)
-                cells.append(Cell(len(cells), p, f"{cname}+{oname}", ci, oi, stream()))
+            tables, _ = compile_tables(config.variant(p, setup))
+            intro = {int(c): int(o) for c, o, _ in tables.intro_pairings[:tables.n_intro_pairings[0]]}
+            companies = config.companies or ids.COMPANY_NAMES
+            officers = config.officers or tuple(ids.OFFICER_NAMES[i]
+                                                for i in tables.officer_pool[:tables.n_officer_pool[0]])
+            for cname in companies:
+                ci = ids.COMPANY_NAMES.index(cname)
+                if setup["intro"]:
+                    label = f"{cname}+{ids.OFFICER_NAMES[intro[ci]]}"
+                    cells.append(Cell(len(cells), p, label, k, ci, -1, stream()))
+                    continue
+                for oname in officers:
+                    oi = ids.OFFICER_NAMES.index(oname)
+                    cells.append(Cell(len(cells), p, f"{cname}+{oname}", k, ci, oi, stream()))
     return cells

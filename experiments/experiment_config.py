@@ -5,6 +5,7 @@ Every error is a one-line `sim.errors.ConfigError` that names the offending key.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,8 @@ import tomllib
 from experiments.seeds import MAX_SEED
 from sim import ids
 from sim.config import GameConfig
-from sim.errors import BarrageError, ConfigError
+from sim.errors import BarrageError, ConfigError, DataError
+from sim.tables import compile_tables
 from sim.variant import Variant
 
 KINDS = ("tournament", "balance")
@@ -27,8 +29,11 @@ MAX_CHUNK_SIZE = 100_000
 Z95 = 1.959963984540054
 
 # Keys valid in each kind (everything else is rejected by name).
-_COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions", "strategies", "rotate_seats",
-                "common_random_numbers", "chunk_size", "overrides", "companies", "officers")
+_COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions", "objective", "bonus_tiles",
+                "headstreams", "strategies", "rotate_seats", "common_random_numbers", "chunk_size", "overrides",
+                "companies", "officers")
+# Setup factors: each key holds one level or a list of levels; the experiment plays every combination.
+SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams")
 _KIND_KEYS = {
     "tournament": _COMMON_KEYS + ("games",),
     "balance": _COMMON_KEYS + ("games_per_cell", "precision", "budget"),
@@ -57,6 +62,10 @@ class ExperimentConfig:
     permutation; `companies` / `officers` optionally fix each seat's pairing. Balance: every company x officer
     of `companies` x `officers` (default all) is a cell; a cell's pairing sits in a rotated seat, the other seats
     get random pairings and the bots of `strategies` in rotation.
+
+    Setup factors hold levels: `players`, `intro` (False = full game), `expansions` (each level a tuple of
+    expansion names), `objective` (None = drawn), `bonus_tiles` and `headstreams` (None = drawn). Every
+    combination of levels is a setup (`setups()`), and every cell exists once per setup.
     """
 
     kind: str
@@ -64,8 +73,11 @@ class ExperimentConfig:
     seed: int | None = None
     players: tuple[int, ...] = (4,)
     map: str = "base"
-    intro: bool = False
-    expansions: tuple[str, ...] = ()
+    intro: tuple[bool, ...] = (False,)
+    expansions: tuple[tuple[str, ...], ...] = ((),)
+    objective: tuple[str | None, ...] = (None,)
+    bonus_tiles: tuple[tuple[str, ...] | None, ...] = (None,)
+    headstreams: tuple[tuple[int, ...] | None, ...] = (None,)
     strategies: tuple[str, ...] = ("random",)
     games: int | None = None
     games_per_cell: int | None = None
@@ -109,26 +121,52 @@ class ExperimentConfig:
             if f.name not in _KIND_KEYS[self.kind]:
                 continue
             v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
+            if f.name in SETUP_FACTORS:
+                out[f.name] = [_plain_level(x) for x in v]
+            else:
+                out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
+
+    # -- setups -------------------------------------------------------------------------------------------
+    def setups(self) -> list[dict[str, Any]]:
+        """Every combination of the setup factors' levels (Variant keywords besides players), in a fixed order."""
+        out = []
+        for intro, exp, obj, bonus, heads in itertools.product(self.intro, self.expansions, self.objective,
+                                                               self.bonus_tiles, self.headstreams):
+            out.append({"map": self.map, "intro": intro, "expansions": exp, "objective": obj, "bonus_tiles": bonus,
+                        "headstreams": heads, "overrides": _frozen_overrides(self.overrides)})
+        return out
+
+    def variant(self, players: int, setup: dict[str, Any]) -> Variant:
+        """The rules variant of one player count and setup."""
+        return Variant(players=players, **setup)
+
+    def varying_factors(self) -> tuple[str, ...]:
+        """The setup factors with more than one level."""
+        return tuple(k for k in SETUP_FACTORS if len(getattr(self, k)) > 1)
 
     # -- validation ---------------------------------------------------------------------------------------
     def validated(self) -> ExperimentConfig:
         """Checks every key and combination; returns the config with defaults filled in."""
         c = self
-        if c.overrides:
-            key = sorted(c.overrides)[0]
-            raise _err(f"overrides.{key}", "what-if rule overrides are not supported by the engine yet; "
-                                           "remove the override")
         if not c.players:
             raise _err("players", "give at least one player count")
         if len(set(c.players)) != len(c.players):
             raise _err("players", f"player count {_first_dup(c.players)} is listed twice")
+        for key in SETUP_FACTORS:
+            levels = getattr(c, key)
+            if not levels:
+                raise _err(key, "give at least one level")
+            if len(set(levels)) != len(levels):
+                raise _err(key, f"level {_plain_level(_first_dup(levels))!r} is listed twice")
         for p in c.players:
-            try:
-                Variant(players=p, map=c.map, intro=c.intro, expansions=tuple(c.expansions))
-            except ConfigError as e:
-                raise _prefixed("players" if "player" in str(e) else "expansions", e) from None
+            for setup in c.setups():
+                try:
+                    compile_tables(c.variant(p, setup))
+                except (ConfigError, DataError) as e:
+                    head = str(e).split(":", 1)[0]
+                    key = head if head.split(".")[0] in ALL_KEYS else "players"
+                    raise _prefixed(key, e) from None
         if c.map != "base":
             raise _err("map", f"{c.map!r} is not playable yet; use 'base'")
         if c.seed is not None and not 0 <= c.seed <= MAX_SEED:
@@ -158,13 +196,12 @@ class ExperimentConfig:
                            "fixed pairings need a single player count")
             for key in ("companies", "officers"):
                 try:
-                    GameConfig(players=c.players[0], map=c.map, intro=c.intro, expansions=tuple(c.expansions),
-                               **{key: getattr(c, key)})
+                    GameConfig(players=c.players[0], map=c.map, intro=any(c.intro), **{key: getattr(c, key)})
                 except ConfigError as e:
                     raise _prefixed(key, e) from None
             try:
-                GameConfig(players=c.players[0], map=c.map, intro=c.intro, expansions=tuple(c.expansions),
-                           companies=c.companies, officers=c.officers)
+                GameConfig(players=c.players[0], map=c.map, intro=any(c.intro), companies=c.companies,
+                           officers=c.officers)
             except ConfigError as e:
                 raise _prefixed("officers", e) from None
             companies = _canonical("company", ids.COMPANY_NAMES, c.companies, "companies")
@@ -184,7 +221,7 @@ class ExperimentConfig:
             raise _err("games_per_cell", f"{c.games_per_cell}; give at least 1")
         companies = _canonical("company", ids.COMPANY_NAMES, c.companies, "companies")
         officers = _canonical("officer", ids.OFFICER_NAMES, c.officers, "officers")
-        if c.intro and officers is not None:
+        if all(c.intro) and officers is not None:      # with intro varied, officers restrict the full-game cells
             raise _err("officers", "officers cannot be chosen in the introductory game: its pairings are fixed "
                                    "(SETUP-18); drop officers or intro")
         c = dataclasses.replace(c, companies=companies, officers=officers)
@@ -205,10 +242,12 @@ def worst_case_games(precision: float) -> int:
 
 
 def n_balance_cells(c: ExperimentConfig) -> int:
-    """Number of cells of a balance config (player counts x pairings)."""
+    """Number of cells of a balance config (player counts x setups x pairings)."""
     n_comp = len(c.companies) if c.companies is not None else len(ids.COMPANY_NAMES)
-    n_off = 1 if c.intro else (len(c.officers) if c.officers is not None else len(ids.OFFICER_NAMES))
-    return len(c.players) * n_comp * n_off
+    n_setups = len(c.setups()) // len(c.intro)
+    n_pairings = sum(n_comp * (1 if intro else (len(c.officers) if c.officers is not None else
+                                                len(ids.OFFICER_NAMES))) for intro in c.intro)
+    return len(c.players) * n_setups * n_pairings
 
 
 def _first_dup(seq):
@@ -264,7 +303,9 @@ def _coerce(key: str, v: Any) -> Any:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise _err(key, f"expected a number, got {v!r}")
         return float(v)
-    if key in ("intro", "rotate_seats", "common_random_numbers"):
+    if key in SETUP_FACTORS:
+        return _levels(key, v)
+    if key in ("rotate_seats", "common_random_numbers"):
         if not isinstance(v, bool):
             raise _err(key, f"expected true or false, got {v!r}")
         return v
@@ -272,7 +313,7 @@ def _coerce(key: str, v: Any) -> Any:
         if isinstance(v, list):
             return tuple(_int(key, x) for x in v)
         return (_int(key, v),)
-    if key in ("expansions", "strategies", "companies", "officers"):
+    if key in ("strategies", "companies", "officers"):
         if isinstance(v, str):
             v = [v]
         if not isinstance(v, list):
@@ -280,9 +321,73 @@ def _coerce(key: str, v: Any) -> Any:
         return tuple(_str(key, x).strip() for x in v)
     if key == "overrides":
         if not isinstance(v, dict):
-            raise _err(key, f"expected a table of rule parameters, got {v!r}")
-        return dict(v)
+            raise _err(key, f"expected a table of data paths and values, e.g. "
+                            f"{{\"bonus_tiles.conduits.vp_per_unit\" = 3}}, got {v!r}")
+        return dict(_flatten(v))
     raise _err(key, "unknown key")
+
+
+def _frozen_overrides(overrides: dict) -> tuple:
+    """Overrides as a hashable, ordered tuple of (path, value) (lists become tuples)."""
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(overrides.items()))
+
+
+def _flatten(d: dict, prefix: str = ""):
+    """TOML dotted keys arrive as nested tables: {"a": {"b": 1}} -> ("a.b", 1)."""
+    for k, v in d.items():
+        if isinstance(v, dict):
+            yield from _flatten(v, f"{prefix}{k}.")
+        else:
+            yield f"{prefix}{k}", v
+
+
+_RANDOM = "random"   # a setup draw left to the game
+
+
+def _levels(key: str, v: Any) -> tuple:
+    """The levels of a setup factor from TOML / CLI / manifest data (one level or a list of levels)."""
+    if key == "intro":
+        items = v if isinstance(v, list) else [v]
+        if not items or not all(isinstance(x, bool) for x in items):
+            raise _err(key, f"expected true, false or [false, true], got {v!r}")
+        return tuple(items)
+    if key == "objective":
+        if v == "all":
+            return tuple(ids.OBJECTIVE_NAMES)
+        items = v if isinstance(v, list) else [v]
+        if not items or not all(isinstance(x, str) for x in items):
+            raise _err(key, f"expected an objective tile name, \"random\", \"all\" or a list of names, got {v!r}")
+        return tuple(None if x == _RANDOM else x for x in items)
+    scalar = int if key == "headstreams" else str
+    what = "headstream tile ids" if key == "headstreams" else "names"
+    if v == _RANDOM:
+        return (None,)
+    if not isinstance(v, list):
+        raise _err(key, f"expected a list of {what} (one level) or a list of such lists (levels), got {v!r}")
+    if all(isinstance(x, list) or x == _RANDOM for x in v) and (v or key != "expansions"):
+        levels = v                                          # a list of levels
+    elif all(isinstance(x, scalar) and not isinstance(x, bool) for x in v):
+        levels = [v]                                        # one level
+    else:
+        raise _err(key, f"expected a list of {what} (one level) or a list of such lists (levels), got {v!r}")
+    out = []
+    for level in levels:
+        if level == _RANDOM and key != "expansions":
+            out.append(None)
+        elif isinstance(level, list) and all(isinstance(x, scalar) and not isinstance(x, bool) for x in level):
+            out.append(tuple(x.strip() if isinstance(x, str) else x for x in level))
+        else:
+            raise _err(key, f"level {level!r} is not a list of {what}")
+    if not out:
+        raise _err(key, "give at least one level")
+    return tuple(out)
+
+
+def _plain_level(x: Any) -> Any:
+    """A level as plain data (tuples -> lists, None -> "random")."""
+    if x is None:
+        return _RANDOM
+    return list(x) if isinstance(x, tuple) else x
 
 
 def _int(key: str, v: Any) -> int:
@@ -318,14 +423,17 @@ def parse_players(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def parse_overrides(items: list[str] | None) -> dict[str, str]:
-    """Parses `--override key=value` options (rejected later: the engine has no rule overrides yet)."""
-    out: dict[str, str] = {}
+def parse_overrides(items: list[str] | None) -> dict[str, Any]:
+    """Parses `--override path=value` options; values are read as TOML (`3`, `true`, `[1, 2]`), else as text."""
+    out: dict[str, Any] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise _err("overrides", f"{item!r} is not KEY=VALUE")
-        out[key.strip()] = value.strip()
+        if not sep or not key.strip() or not value.strip():
+            raise _err("overrides", f"{item!r} is not PATH=VALUE, e.g. bonus_tiles.conduits.vp_per_unit=3")
+        try:
+            out[key.strip()] = tomllib.loads(f"v = {value.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[key.strip()] = value.strip()
     return out
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 
 from experiments.backends import InProcess, call_with_threads, make_backend
-from experiments.design import CellStats, Chunk, Design, _variant, wilson_interval
+from experiments.design import CellStats, Chunk, Design, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.seeds import new_master_seed
 from experiments.store import ResultsStore, build_table, git_revision, package_version, utc_now
@@ -30,7 +30,7 @@ from sim.batch import N_GAME, N_RESULT, play_batch
 from sim.errors import ConfigError
 from sim.tables import as_array, compile_tables
 
-SUMMARY_COLUMNS = ["players", "cell", "strategy", "company", "officer", "win", "rank", "vp"]
+SUMMARY_COLUMNS = ["players", "setup", "cell", "strategy", "company", "officer", "win", "rank", "vp"]
 
 
 @dataclass
@@ -66,28 +66,31 @@ def play_chunk(chunk: Chunk, design: Design, threads: int | None) -> pa.Table:
 
 
 def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
-    cfg = design.config
     s = design.setup(chunk)
     bots, params = design.params_array(s)
     n = chunk.n_games
-    players = np.array([c.players for c in design.cells], dtype=np.int64)[s.cell]
+    cells = design.cells
+    players = np.array([c.players for c in cells], dtype=np.int64)[s.cell]
+    setup = np.array([c.setup for c in cells], dtype=np.int64)[s.cell]
     seat_out = np.zeros((n, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
-    for p in np.unique(players):
-        tables = as_array(compile_tables(_variant(cfg, int(p)))[0])
-        if np.all(players == p):
-            play_batch(tables, s.seed, s.fixed_company, s.fixed_officer, bots, params, seat_out, game_out)
-            continue
-        idx = np.nonzero(players == p)[0]
+    variants = {}
+    for p, k in sorted(set(zip(players.tolist(), setup.tolist()))):   # one batch per rules variant
+        cell = next(c for c in cells if c.players == p and c.setup == k)
+        variants[k] = design.variant(cell)
+        tables = as_array(compile_tables(variants[k])[0])
+        idx = np.nonzero((players == p) & (setup == k))[0]
         so = np.zeros((idx.size, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
         go = np.zeros((idx.size, N_GAME), dtype=np.int64)
         play_batch(tables, s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx], bots[idx], params[idx], so, go)
         seat_out[idx], game_out[idx] = so, go
-    _, info = compile_tables(_variant(cfg, int(players[0])))
-    return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in design.cells], seed=s.seed,
-                       players=players, map_name=cfg.map, map_fidelity=info.map_fidelity, intro=cfg.intro,
-                       expansions=",".join(cfg.expansions), strategy=s.strategy,
-                       strategy_names=[st.spec for st in design.strategies], seat_out=seat_out, game_out=game_out)
+    labels = [design.setup_label(k) for k in range(len(design.setups))]
+    return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
+                       players=players, setup=setup, setup_names=labels,
+                       setup_variants=[design.config.variant(design.config.players[0], x) for x in design.setups],
+                       map_fidelity=compile_tables(next(iter(variants.values())))[1].map_fidelity,
+                       strategy=s.strategy, strategy_names=[st.spec for st in design.strategies],
+                       seat_out=seat_out, game_out=game_out)
 
 
 # -- running totals -----------------------------------------------------------------------------------------
@@ -97,7 +100,7 @@ class Totals:
     def __init__(self, design: Design) -> None:
         self.design = design
         self.kind = design.config.kind
-        self.cell_index = {(c.players, c.label): c.index for c in design.cells}
+        self.cell_index = {(c.players, design.setup_label(c.setup), c.label): c.index for c in design.cells}
         self.sums: dict[tuple, np.ndarray] = {}    # key -> [n, wins, rank, vp, vp^2]
         self.chunk_cells: dict[int, dict[int, tuple[int, float]]] = {}
 
@@ -107,9 +110,9 @@ class Totals:
         if self.kind == "balance":
             own = (cols["company"] + "+" + cols["officer"]) == cols["cell"]   # the cell's own seat
             cols = {k: v[own] for k, v in cols.items()}
-            keys = list(zip(cols["players"].tolist(), cols["cell"].tolist()))
+            keys = list(zip(cols["players"].tolist(), cols["setup"].tolist(), cols["cell"].tolist()))
         else:
-            keys = list(zip(cols["players"].tolist(), cols["strategy"].tolist()))
+            keys = list(zip(cols["players"].tolist(), cols["setup"].tolist(), cols["strategy"].tolist()))
         win, rank, vp = (cols[c].astype(np.float64) for c in ("win", "rank", "vp"))
         per_cell: dict[int, list] = {}
         uniq: dict[tuple, list[int]] = {}
@@ -120,8 +123,8 @@ class Totals:
             add = np.array([r.size, win[r].sum(), rank[r].sum(), vp[r].sum(), (vp[r] ** 2).sum()])
             self.sums[k] = self.sums.get(k, np.zeros(5)) + add
         if self.kind == "balance":
-            for (p, label), rows in uniq.items():
-                ci = self.cell_index[(int(p), label)]
+            for (p, setup, label), rows in uniq.items():
+                ci = self.cell_index[(int(p), setup, label)]
                 per_cell[ci] = [len(rows), float(win[np.array(rows)].sum())]
         self.chunk_cells[chunk] = {k: (v[0], v[1]) for k, v in per_cell.items()}
 
@@ -137,16 +140,18 @@ class Totals:
     def summary(self) -> list[dict]:
         """One dict per key: n, win rate with its 95% Wilson interval, mean rank, mean and SD of VP."""
         out = []
-        for key in sorted(self.sums, key=lambda k: (k[0], str(k[1]))):
+        setup_order = {self.design.setup_label(k): k for k in range(len(self.design.setups))}
+        for key in sorted(self.sums, key=lambda k: (k[0], setup_order[k[1]], str(k[2]))):
             n, w, rk, vp, vp2 = self.sums[key]
             lo, hi = wilson_interval(w, int(n))
             var = max(vp2 / n - (vp / n) ** 2, 0.0) * n / (n - 1) if n > 1 else 0.0
-            row = {"players": int(key[0]), ("strategy" if self.kind == "tournament" else "cell"): key[1],
+            row = {"players": int(key[0]), "setup": key[1],
+                   ("strategy" if self.kind == "tournament" else "cell"): key[2],
                    "n": int(n), "win_rate": w / n, "win_ci_low": lo, "win_ci_high": hi,
                    "parity": 1.0 / key[0], "mean_rank": rk / n, "vp_mean": vp / n, "vp_sd": math.sqrt(var)}
             out.append(row)
         if self.kind == "balance":
-            out.sort(key=lambda r: (r["players"], -r["win_rate"]))
+            out.sort(key=lambda r: (r["players"], setup_order[r["setup"]], -r["win_rate"]))
         return out
 
 
@@ -170,7 +175,7 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
         _check_same(existing, config, store)
     strategies = resolve_strategies(config.strategies)
     design = Design(config, strategies, seed)
-    fidelity = compile_tables(_variant(config, config.players[0]))[1].map_fidelity
+    fidelity = compile_tables(design.variant(design.cells[0]))[1].map_fidelity
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
 
     if not isinstance(backend, InProcess) and not options.scheduler:

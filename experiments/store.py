@@ -22,7 +22,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from sim import ids
+from sim import layout as L
 from sim.batch import (
+    G_HEAD_TILES,
     R_BUILT,
     R_COMPANY,
     R_DECISIONS,
@@ -34,7 +36,9 @@ from sim.batch import (
     R_VP,
     R_VP_SRC,
 )
+from sim.data_loader import load_components
 from sim.errors import ConfigError
+from sim.variant import Variant
 
 FORMAT = 1
 MANIFEST = "manifest.json"
@@ -46,7 +50,8 @@ VP_SOURCE_COLUMNS = tuple(f"vp_{n}" for n in ids.VP_SOURCE_NAMES)
 STRUCTURE_COLUMNS = ("bases", "elevations", "conduits", "powerhouses")
 SCHEMA = pa.schema(
     [("game", pa.int64()), ("cell", pa.string()), ("seed", pa.int64()), ("players", pa.int8()),
-     ("map", pa.string()), ("map_fidelity", pa.string()), ("intro", pa.bool_()), ("expansions", pa.string()),
+     ("map", pa.string()), ("map_fidelity", pa.string()), ("setup", pa.string()), ("intro", pa.bool_()),
+     ("expansions", pa.string()), ("overrides", pa.string()), ("headstream_tiles", pa.string()),
      ("seat", pa.int8()), ("strategy", pa.string()), ("company", pa.string()), ("officer", pa.string())]
     + [(f"turn_pos_r{r}", pa.int8()) for r in range(1, 6)]
     + [("vp", pa.int32())] + [(c, pa.int32()) for c in VP_SOURCE_COLUMNS]
@@ -78,6 +83,15 @@ def _constant(value: str, n: int) -> pa.Array:
     return _strings(np.zeros(n, dtype=np.int32), (value,))
 
 
+def _head_tiles(game_rows: np.ndarray) -> pa.Array:
+    """The headstream tile id on each headstream (map order), comma-separated, from play_batch's game rows."""
+    tile_ids = [str(t["id"]) for t in load_components()["headstream_tiles"]]
+    idx = game_rows[:, G_HEAD_TILES:G_HEAD_TILES + L.MAX_HEADSTREAMS]
+    keys, code = np.unique(idx, axis=0, return_inverse=True)
+    texts = [",".join(tile_ids[t] for t in row if t >= 0) for row in keys.tolist()]
+    return _strings(code.reshape(-1), texts)
+
+
 @functools.lru_cache(maxsize=None)
 def _bonus_text(key: int) -> str:
     """The comma-separated bonus tile ids of a key made by build_table (at most 7^5 distinct keys)."""
@@ -87,13 +101,14 @@ def _bonus_text(key: int) -> str:
 
 
 def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
-                players: np.ndarray, map_name: str, map_fidelity: str, intro: bool, expansions: str,
-                strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
+                players: np.ndarray, setup: np.ndarray, setup_names: list[str], setup_variants: list[Variant],
+                map_fidelity: str, strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
                 game_out: np.ndarray) -> pa.Table:
     """Result rows (one per game and seat, in game then seat order) from play_batch's output arrays.
 
-    Per game: `game`, `cell` (index into cell_names), `seed`, `players`; per [game, seat]: `strategy` (index into
-    strategy_names)."""
+    Per game: `game`, `cell` (index into cell_names), `seed`, `players`, `setup` (index into setup_names and
+    setup_variants, which give the map, intro flag, expansions and overrides); per [game, seat]: `strategy` (index
+    into strategy_names)."""
     max_p = seat_out.shape[1]
     mask = np.arange(max_p)[None, :] < players[:, None]        # real seats only, row-major = game then seat
     gi, si = np.nonzero(mask)
@@ -111,10 +126,13 @@ def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
         "cell": _strings(cell[gi], cell_names),
         "seed": pa.array(seed[gi], pa.int64()),
         "players": pa.array(players[gi], pa.int8()),
-        "map": _constant(map_name, gi.shape[0]),
+        "map": _strings(setup[gi], [v.map for v in setup_variants]),
         "map_fidelity": _constant(map_fidelity, gi.shape[0]),
-        "intro": pa.array(np.full(gi.shape[0], bool(intro)), pa.bool_()),
-        "expansions": _constant(expansions, gi.shape[0]),
+        "setup": _strings(setup[gi], setup_names),
+        "intro": pa.array(np.array([v.intro for v in setup_variants], dtype=bool)[setup[gi]], pa.bool_()),
+        "expansions": _strings(setup[gi], [",".join(v.expansions) for v in setup_variants]),
+        "overrides": _strings(setup[gi], [",".join(f"{k}={v}" for k, v in x.overrides) for x in setup_variants]),
+        "headstream_tiles": _head_tiles(game_out[gi]),
         "seat": pa.array(si, pa.int8()),
         "strategy": _strings(strategy[gi, si], strategy_names),
         "company": _names(ids.COMPANY_NAMES, r[:, R_COMPANY]),

@@ -51,12 +51,14 @@ def _colours(table: pd.DataFrame) -> list[str]:
             for holm, bh in zip(table["holm_significant"], table["bh_significant"])]
 
 
-def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance: Provenance) -> Figure:
-    """Win-rate difference from parity with 95% Wilson intervals, one line per group."""
+def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance: Provenance,
+                  estimate: str = "win_rate", xlabel: str = "win rate minus parity") -> Figure:
+    """A `difference` column with its 95% interval (`ci_low`..`ci_high` around the `estimate` column: the win rate
+    for differences from parity, the difference itself for differences between groups), one line per group."""
     figure, (axes,) = _canvas(max(2.5, 0.28 * len(table) + 1.2))
     positions = np.arange(len(table))[::-1]
     difference = 100 * table["difference"].to_numpy()
-    errors = 100 * np.vstack([table["win_rate"] - table["ci_low"], table["ci_high"] - table["win_rate"]])
+    errors = 100 * np.vstack([table[estimate] - table["ci_low"], table["ci_high"] - table[estimate]])
     colours = np.array(_colours(table))
     for colour in np.unique(colours):
         chosen = colours == colour
@@ -64,7 +66,7 @@ def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance
                       capsize=3, markersize=4)
     axes.axvline(0, color="black", linewidth=0.8, linestyle="--")
     axes.set_yticks(positions, labels, fontsize=8)
-    axes.set_xlabel(f"win rate minus parity (percentage points); {LEGEND_TEXT}", fontsize=8)
+    axes.set_xlabel(f"{xlabel} (percentage points); {LEGEND_TEXT}", fontsize=8)
     return _finish(figure, title, provenance)
 
 

@@ -14,6 +14,7 @@ from reports.regression import INTERCEPT
 MAX_LISTED = 8
 FACTOR_NAMES = {
     "company": "companies", "officer": "officers", "strategy": "bots", "cell": "cells", "seat": "seats",
+    "setup": "setups",
     "turn_pos_r1": "round-1 turn positions",
 }
 
@@ -96,3 +97,16 @@ def sample_size_finding(advice: pd.Series, cells: int, smallest_cell: int) -> st
             f"you need {int(advice['games_per_cell']):,} games per cell "
             f"({int(advice['games_per_cell_holm']):,} with Holm across {cells} cells); the smallest cell here has "
             f"{smallest_cell:,}.")
+
+
+def setup_effect_findings(table: pd.DataFrame, factor: str) -> list[str]:
+    """Which levels of `factor` win at a different rate in another setup than in the reference setup (Holm)."""
+    hits = table[table["holm_significant"]]
+    if hits.empty:
+        return [f"No {factor}'s win rate changes significantly between setups after Holm "
+                f"correction ({len(table)} comparisons against {table['reference'].iloc[0]!r})."] if len(table) else []
+    described = [f"{getattr(row, factor)} in {row.setup!r}: {percent(row.win_rate)} vs {percent(row.reference_rate)} "
+                 f"(difference {row.difference * 100:+.1f} points, 95% CI {row.ci_low * 100:+.1f} to "
+                 f"{row.ci_high * 100:+.1f}, Holm-adjusted {p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
+    return [f"{len(hits)} of {len(table)} {FACTOR_NAMES.get(factor, factor)} change their win rate between setups "
+            f"after Holm correction: {listed(described)}."]

@@ -30,6 +30,8 @@ ENERGY_COLUMNS = tuple(f"energy_r{r}" for r in ROUNDS)
 CATEGORY_COLUMNS = ("cell", "map_fidelity", "strategy", "company", "officer")
 NUMBER_COLUMNS = ("game", "players", "seat", "turn_pos_r1", "vp", *VP_SOURCE_COLUMNS, "rank", "win", *ENERGY_COLUMNS)
 REQUIRED_COLUMNS = (*CATEGORY_COLUMNS, *NUMBER_COLUMNS)
+# Read when present; results written before the column existed get the default.
+OPTIONAL_COLUMNS = {"setup": "full"}
 
 WIN_SUM_TOLERANCE = 1e-6
 
@@ -58,7 +60,11 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     if rows.empty:
         raise ResultsError(f"{root}: the shards contain no result rows")
     _check_rows(rows, root)
-    for column in CATEGORY_COLUMNS:
+    for column, default in OPTIONAL_COLUMNS.items():
+        if column not in rows.columns:
+            rows[column] = default
+        rows[column] = rows[column].fillna(default)
+    for column in (*CATEGORY_COLUMNS, *OPTIONAL_COLUMNS):
         rows[column] = rows[column].astype("category")
     return manifest, rows
 
@@ -103,7 +109,8 @@ def _read_shard(path: Path) -> pa.Table:
         if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
             raise ResultsError(f"{path}: column {column} has type {kind}, expected a string")
     try:
-        return pq.read_table(path, columns=list(REQUIRED_COLUMNS))
+        optional = [column for column in OPTIONAL_COLUMNS if column in schema.names]
+        return pq.read_table(path, columns=[*REQUIRED_COLUMNS, *optional])
     except (pa.ArrowException, OSError) as error:
         raise ResultsError(f"{path}: unreadable parquet ({error})") from None
 

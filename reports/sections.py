@@ -11,6 +11,7 @@ from reports.findings import (
     ladder_finding,
     regression_findings,
     sample_size_finding,
+    setup_effect_findings,
     win_rate_findings,
 )
 from reports.homogeneity import homogeneity_table
@@ -21,9 +22,10 @@ from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, Ratings, rate, ra
 from reports.regression import regression_table, treatment_design
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
+from reports.setups import setup_effect_table
 from reports.win_rates import group_labels, win_rate_table
 
-CELL_KEYS = ("cell", "strategy", "players")
+CELL_KEYS = ("setup", "cell", "strategy", "players")
 BOT_COLUMN = "strategy"
 ADVISED_DIFFERENCE = 0.03
 
@@ -35,6 +37,7 @@ def build_sections(rows: pd.DataFrame, provenance: Provenance) -> list[Section]:
     ladder = rating_table(rows, ratings, BOT_COLUMN) if ratings is not None else None
     body = [
         cells_section(cells, provenance),
+        *([setups_section(rows, provenance)] if _varies(rows, "setup") else []),
         company_officer_section(rows, provenance),
         homogeneity_section(rows),
         seat_section(rows, provenance),
@@ -69,12 +72,43 @@ def cells_section(cells: pd.DataFrame, provenance: Provenance) -> Section:
             "Each cell's share of wins against parity (1 / players). Tied winners split the win, so win totals can "
             "be fractional. Intervals are 95% Wilson intervals; p-values are exact two-sided binomial tests on the "
             "win total rounded to the nearest integer (halves up). Holm controls the family-wise error across all "
-            "cells, Benjamini-Hochberg the false-discovery rate. A cell is split by bot and player count when those "
-            "vary, because both change the expected win rate.",
+            "cells, Benjamini-Hochberg the false-discovery rate. A cell is split by setup (expansions, intro, fixed "
+            "tiles, overrides), bot and player count when those vary, because each changes the expected win rate.",
         ],
         tables=[Table("win_rate_by_cell", "Win rate per cell vs parity", cells)],
         figures=[figures.forest_figure(cells, labels, "Win rate per cell: difference from parity", provenance)],
         findings=win_rate_findings(cells, labels, "cells"),
+    )
+
+
+def setups_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """How each company's and officer's win rate moves from the reference setup to the others."""
+    tables, figs, findings = [], [], []
+    for factor in ("company", "officer"):
+        if not _varies(rows, factor):
+            continue
+        table = setup_effect_table(rows, factor)
+        labels = [f"{getattr(row, factor)} in {row.setup} ({row.players} players)"
+                  for row in table.itertuples(index=False)]
+        tables.append(Table(f"setup_effect_by_{factor}", f"Win rate per {factor}: each setup vs "
+                                                           f"{table['reference'].iloc[0]}", table))
+        figs.append(figures.forest_figure(table, labels, f"Win rate per {factor}: change from setup "
+                                          f"{table['reference'].iloc[0]}", provenance, estimate="difference",
+                                          xlabel="win rate minus the reference setup's"))
+        findings += setup_effect_findings(table, factor)
+    return Section(
+        key="setups",
+        title="Setup effects",
+        paragraphs=[
+            "The experiment played several setups (expansions, introductory game, fixed tiles or what-if "
+            "overrides). Each company and officer is compared with itself in the reference setup (the first "
+            "listed): difference of win rates with Newcombe's 95% hybrid score interval and a two-proportion z "
+            "test, Holm and Benjamini-Hochberg across all comparisons. Setups share their game seeds (common random "
+            "numbers), which these independent-sample methods ignore; that makes them conservative.",
+        ],
+        tables=tables,
+        figures=figs,
+        findings=findings,
     )
 
 
@@ -97,7 +131,7 @@ def company_officer_section(rows: pd.DataFrame, provenance: Provenance) -> Secti
 
 def homogeneity_section(rows: pd.DataFrame) -> Section:
     """Do the levels of each factor win at different rates at all?"""
-    factors = [factor for factor in ("company", "officer", BOT_COLUMN, "cell", "seat", "turn_pos_r1")
+    factors = [factor for factor in ("company", "officer", BOT_COLUMN, "setup", "cell", "seat", "turn_pos_r1")
                if _varies(rows, factor)]
     table = homogeneity_table(rows, factors)
     table["p_holm"] = holm(table["p_value"].to_numpy())

@@ -29,8 +29,9 @@ R_COMPANY, R_OFFICER, R_VP, R_RANK = R["company"], R["officer"], R["vp"], R["ran
 R_VP_SRC, R_ENERGY, R_TURN_POS, R_BUILT = R["vp_src"], R["energy"], R["turn_pos"], R["built"]
 R_FULFILLED, R_DECISIONS = R["contracts_fulfilled"], R["decisions"]
 # Per-game fields
-GAME_FIELDS = (("bonus", 5), ("objective", 1), ("decisions", 1), ("moves", 1))
-N_GAME = 8
+GAME_FIELDS = (("bonus", 5), ("objective", 1), ("decisions", 1), ("moves", 1), ("headstream_tiles", L.MAX_HEADSTREAMS))
+N_GAME = sum(size for _, size in GAME_FIELDS)
+G_HEAD_TILES = 8
 
 
 @njit(cache=True)
@@ -75,6 +76,8 @@ def record(S, T, seat_rows, game_row):
     game_row[5] = S[L.G_OBJECTIVE]
     game_row[6] = S[L.G_DECISIONS]
     game_row[7] = S[L.G_MOVES]
+    for h in range(L.MAX_HEADSTREAMS):
+        game_row[G_HEAD_TILES + h] = S[L.HEAD_TILE + h] if h < T.n_head[0] else -1
 
 
 @njit(cache=True, parallel=True)

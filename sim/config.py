@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 from sim import ids
 from sim.errors import ConfigError
@@ -34,6 +34,10 @@ class GameConfig:
     expansions: tuple[str, ...] = field(default_factory=tuple)
     companies: tuple[str, ...] | None = None
     officers: tuple[str, ...] | None = None
+    objective: str | None = None
+    bonus_tiles: tuple[str, ...] | None = None
+    headstreams: tuple[int, ...] | None = None
+    overrides: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         self.variant  # validates players / map / expansions
@@ -57,7 +61,9 @@ class GameConfig:
     @property
     def variant(self) -> Variant:
         """The rules-level part of the config."""
-        return Variant(players=self.players, map=self.map, intro=self.intro, expansions=tuple(self.expansions))
+        return Variant(players=self.players, map=self.map, intro=self.intro, expansions=tuple(self.expansions),
+                       objective=self.objective, bonus_tiles=self.bonus_tiles, headstreams=self.headstreams,
+                       overrides=self.overrides)
 
     def company_ids(self) -> list[int]:
         """Company id per seat, -1 where random."""
@@ -79,9 +85,11 @@ class GameConfig:
         if unknown:
             raise ConfigError(f"unknown config key {sorted(unknown)[0]!r}; valid keys: {', '.join(sorted(allowed))}")
         kw = dict(d)
-        for k in ("expansions", "companies", "officers"):
+        for k in ("expansions", "companies", "officers", "bonus_tiles", "headstreams"):
             if kw.get(k) is not None:
                 kw[k] = tuple(kw[k])
+        if isinstance(kw.get("overrides"), dict):
+            kw["overrides"] = tuple(kw["overrides"].items())
         return cls(**kw)
 
     def to_dict(self) -> dict:
@@ -89,4 +97,8 @@ class GameConfig:
         return {"players": self.players, "map": self.map, "intro": self.intro,
                 "expansions": list(self.expansions),
                 "companies": list(self.companies) if self.companies is not None else None,
-                "officers": list(self.officers) if self.officers is not None else None}
+                "officers": list(self.officers) if self.officers is not None else None,
+                "objective": self.objective,
+                "bonus_tiles": list(self.bonus_tiles) if self.bonus_tiles is not None else None,
+                "headstreams": list(self.headstreams) if self.headstreams is not None else None,
+                "overrides": dict(self.overrides)}

@@ -76,6 +76,11 @@ def load_geological(data_dir: Path | None = None) -> dict:
     return copy.deepcopy(_load_geological_cached(_cache_key(data_dir)))
 
 
+def validate_components(doc: dict, source: str) -> None:
+    """Validate a components document built in memory (e.g. with what-if overrides); errors name ``source``."""
+    _validate_components(_Check(source), doc)
+
+
 def clear_cache() -> None:
     """Forget every cached document (for callers that edit data files while running)."""
     _load_components_cached.cache_clear()

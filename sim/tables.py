@@ -13,6 +13,7 @@ from sim import ids
 from sim import layout as L
 from sim.data_loader import load_components, load_geological, load_map
 from sim.errors import ConfigError
+from sim.overrides import apply_overrides
 from sim.variant import Variant
 
 _REWARD_KEY_INDEX = {k: i for i, k in enumerate(ids.REWARD_KEYS)}
@@ -58,6 +59,7 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "n_officer_pool": (1,), "officer_pool": (len(ids.OFFICER_NAMES),),
     "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
     "n_bonus_tiles": (1,), "n_objectives": (1,),
+    "fixed_objective": (1,), "fixed_bonus": (5,), "fixed_head": (L.MAX_HEADSTREAMS,),   # -1 = drawn at setup
     # The Geological Factor (GEO-*): token set for setup and each token's cost
     "geo_enabled": (1,), "n_geo_set": (1,), "geo_set": (13,),
     "geo_struct": (8,), "geo_exc": (8,), "geo_mix": (8,), "geo_credits": (8,), "geo_eng": (8,),
@@ -109,6 +111,22 @@ def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
         amounts[k] = int(value)
         order.append(k)
     return amounts, order
+
+
+def _fixed_draws(variant: Variant, comp: dict, n_heads: int) -> dict:
+    """Setup draws the variant fixes (SETUP-02/03/05), as indexes; -1 where setup draws them."""
+    out = {"fixed_objective": [-1], "fixed_bonus": [-1] * 5, "fixed_head": [-1] * n_heads}
+    if variant.objective is not None:
+        out["fixed_objective"] = [ids.OBJECTIVE_NAMES.index(variant.objective)]
+    if variant.bonus_tiles is not None:
+        out["fixed_bonus"] = [ids.BONUS_NAMES.index(b) for b in variant.bonus_tiles]
+    if variant.headstreams is not None:
+        tile_ids = [t["id"] for t in comp["headstream_tiles"]]
+        if len(variant.headstreams) != n_heads or any(t not in tile_ids for t in variant.headstreams):
+            raise ConfigError(f"headstreams: give {n_heads} distinct headstream tile ids (one per headstream, in "
+                              f"map order) from {', '.join(map(str, tile_ids))}; got {list(variant.headstreams)}")
+        out["fixed_head"] = [tile_ids.index(t) for t in variant.headstreams]
+    return out
 
 
 def _map_tables(m: dict) -> dict:
@@ -214,6 +232,8 @@ def _geological_tables(variant: Variant) -> dict:
 def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     """Builds the numeric tables (and their names) of a variant."""
     comp = load_components()
+    if variant.overrides:
+        comp = apply_overrides(comp, variant.overrides)
     m = load_map(variant.map)
     if variant.map != "base":
         raise ConfigError(f"map: {variant.map!r} is not playable yet; use 'base'")
@@ -297,6 +317,7 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         n_bonus_tiles=[len(ids.BONUS_NAMES)], n_objectives=[len(ids.OBJECTIVE_NAMES)],
     )
     arrays.update(mt["arrays"])
+    arrays.update(_fixed_draws(variant, comp, len(mt["heads"])))
     arrays.update(spaces)
     arrays.update(_geological_tables(variant))
     arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],

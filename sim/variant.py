@@ -1,8 +1,11 @@
-"""A variant = everything that fixes the rules tables: map, player count, setup mode, expansions."""
+"""A variant = everything that fixes the rules tables: map, player count, setup mode, expansions, and optionally
+fixed setup draws (objective tile, bonus tiles, headstream tiles) and what-if overrides of the component data."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from sim import ids
 from sim.errors import ConfigError
 
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological",)
@@ -10,12 +13,22 @@ SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological",)
 
 @dataclass(frozen=True)
 class Variant:
-    """Rules-level configuration of a game (what `sim.tables.compile_tables` needs)."""
+    """Rules-level configuration of a game (what `sim.tables.compile_tables` needs).
+
+    `objective`, `bonus_tiles` (one per round) and `headstreams` (headstream tile id per headstream, map order) fix
+    what setup would otherwise draw (SETUP-02/03/05); None draws as the rules say. The game's generator makes the
+    same draws either way, so games with and without a fixed draw share their other chance events.
+    `overrides` are (dotted data path, value) pairs applied to components.yaml (sim.overrides).
+    """
 
     players: int = 4
     map: str = "base"
     intro: bool = False
     expansions: tuple[str, ...] = field(default_factory=tuple)
+    objective: str | None = None
+    bonus_tiles: tuple[str, ...] | None = None
+    headstreams: tuple[int, ...] | None = None
+    overrides: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
@@ -26,3 +39,35 @@ class Variant:
             if e not in SUPPORTED_EXPANSIONS:
                 valid = ", ".join(SUPPORTED_EXPANSIONS) or "none yet"
                 raise ConfigError(f"expansions: unknown expansion {e!r}; valid: {valid}")
+        if self.objective is not None and self.objective not in ids.OBJECTIVE_NAMES:
+            raise ConfigError(f"objective: unknown objective tile {self.objective!r}; valid: "
+                              f"{', '.join(ids.OBJECTIVE_NAMES)}")
+        if self.bonus_tiles is not None:
+            self._check_bonus_tiles(self.bonus_tiles)
+        if self.headstreams is not None and (len(set(self.headstreams)) != len(self.headstreams)
+                                              or not all(isinstance(t, int) for t in self.headstreams)):
+            raise ConfigError(f"headstreams: {list(self.headstreams)} must be distinct headstream tile ids, "
+                              "one per headstream")
+
+    def _check_bonus_tiles(self, tiles: tuple[str, ...]) -> None:
+        if len(tiles) != 5:
+            raise ConfigError(f"bonus_tiles: give 5 tiles, one per round, got {len(tiles)}")
+        for t in tiles:
+            if t not in ids.BONUS_NAMES:
+                raise ConfigError(f"bonus_tiles: unknown bonus tile {t!r}; valid: {', '.join(ids.BONUS_NAMES)}")
+        if len(set(tiles)) != 5:
+            raise ConfigError(f"bonus_tiles: {', '.join(tiles)} lists a tile twice; each tile is used once")
+        if self.intro and "advanced_tiles" in tiles:
+            raise ConfigError("bonus_tiles: the introductory game removes the advanced_tiles bonus tile (SETUP-04)")
+
+    def setup_label(self) -> str:
+        """Short text of what this variant fixes beyond players and map (`full`, `intro,geological,objective=...`)."""
+        parts = ["intro" if self.intro else "full", *self.expansions]
+        if self.objective is not None:
+            parts.append(f"objective={self.objective}")
+        if self.bonus_tiles is not None:
+            parts.append("bonus=" + "/".join(self.bonus_tiles))
+        if self.headstreams is not None:
+            parts.append("headstreams=" + "/".join(map(str, self.headstreams)))
+        parts += [f"{k}={v}" for k, v in self.overrides]
+        return ",".join(parts)

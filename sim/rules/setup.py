@@ -21,7 +21,7 @@ def _shared_components(S, T):
     tiles = np.arange(T.n_head_tiles[0])
     shuffle_local(S, tiles, tiles.shape[0])                       # SETUP-02
     for h in range(T.n_head[0]):
-        S[L.HEAD_TILE + h] = tiles[h]
+        S[L.HEAD_TILE + h] = tiles[h] if T.fixed_head[0] < 0 else T.fixed_head[h]   # a variant may fix the draw
     bonus = np.empty(T.n_bonus_tiles[0], dtype=np.int64)
     nb = 0
     for i in range(T.n_bonus_tiles[0]):
@@ -30,8 +30,10 @@ def _shared_components(S, T):
             nb += 1
     shuffle_local(S, bonus, nb)                                   # SETUP-03
     for r in range(5):
-        S[L.G_BONUS + r] = bonus[r]
+        S[L.G_BONUS + r] = bonus[r] if T.fixed_bonus[0] < 0 else T.fixed_bonus[r]
     S[L.G_OBJECTIVE] = below(S, T.n_objectives[0])               # SETUP-05
+    if T.fixed_objective[0] >= 0:                                 # drawn all the same: the other draws don't move
+        S[L.G_OBJECTIVE] = T.fixed_objective[0]
     first_national = 0
     while T.contract_kind[first_national] != ids.NATIONAL:
         first_national += 1

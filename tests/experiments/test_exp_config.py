@@ -20,7 +20,18 @@ BAD_TOML = {
     "unknown_strategy": ('kind = "tournament"\nstrategies = ["random", "alphago"]\n', "strategies"),
     "bad_strategy_param": ('kind = "tournament"\nstrategies = ["random:depth=3"]\n', "strategies"),
     "unknown_company": ('kind = "balance"\ncompanies = ["USA", "Atlantis"]\n', "companies"),
-    "override": ('kind = "balance"\n[overrides]\nconduit_vp = 3\n', "overrides.conduit_vp"),
+    "override_path": ('kind = "balance"\n[overrides]\nconduit_vp = 3\n', "overrides.conduit_vp"),
+    "override_type": ('kind = "balance"\n[overrides]\n"bonus_tiles.conduits.vp_per_unit" = "x"\n',
+                      "overrides.bonus_tiles.conduits.vp_per_unit"),
+    "override_schema": ('kind = "balance"\n[overrides]\n"bonus_tiles.conduits.vp_per_unit" = -1\n',
+                        "vp_per_unit"),
+    "unknown_objective": ('kind = "balance"\nobjective = "biggest_dam"\n', "objective"),
+    "bonus_tiles_count": ('kind = "tournament"\nbonus_tiles = ["bases", "conduits"]\n', "bonus_tiles"),
+    "intro_advanced_bonus": ('kind = "tournament"\nintro = true\nbonus_tiles = ["bases", "conduits", "elevations", '
+                             '"powerhouses", "advanced_tiles"]\n', "bonus_tiles"),
+    "headstream_tile": ('kind = "tournament"\nheadstreams = [1, 2, 3, 9]\n', "headstreams"),
+    "unknown_expansion": ('kind = "balance"\nexpansions = [[], ["geologic"]]\n', "expansions"),
+    "level_twice": ('kind = "balance"\nintro = [true, true]\n', "intro"),
     "missing_kind": ("games = 10\n", "kind"),
     "wrong_type": ('kind = "tournament"\ngames = "many"\n', "games"),
     "intro_officers": ('kind = "balance"\nintro = true\nofficers = ["Viktor"]\n', "officers"),
@@ -47,11 +58,19 @@ def test_bad_toml_is_one_line_naming_the_key_and_writes_nothing(invoke, tmp_path
     assert not out.exists(), files_under(out)
 
 
-def test_overrides_flag_is_rejected_with_a_reason(invoke, tmp_path: Path) -> None:
+@pytest.mark.parametrize("args, key", [
+    (["balance", "--override", "conduit_vp=3"], "overrides.conduit_vp: no key 'conduit_vp'"),
+    (["balance", "--override", "bonus_tiles.conduits=3"], "names a whole section"),
+    (["balance", "--vary", "weather"], "vary: unknown factor 'weather'"),
+    (["balance", "--vary", "expansions"], "needs --expansion"),
+    (["tournament", "--expansion", "geological,leeghwater"], "expansions: unknown expansion 'leeghwater'"),
+    (["tournament", "--objective", "best_area", "--vary", "objective"], "objective:"),
+])
+def test_bad_setup_flags_are_one_line_errors(invoke, tmp_path: Path, args, key) -> None:
     out = tmp_path / "out"
-    r = invoke(["balance", "--override", "conduit_vp=3", "--out", out, "-q"])
+    r = invoke([*args, "--out", out, "-q"])
     assert r.exit_code == 2
-    assert "overrides.conduit_vp" in r.stderr and "not supported" in r.stderr
+    assert r.stderr.startswith("error: ") and key in r.stderr and "\n" not in r.stderr.strip(), r.stderr
     assert not out.exists()
 
 

@@ -8,7 +8,8 @@ import pyarrow.parquet as pq
 
 from experiments.store import SCHEMA, ResultsStore, build_table
 from sim import ids
-from sim.batch import N_GAME, N_RESULT, R_COMPANY, R_OFFICER, R_RANK, R_VP
+from sim.batch import G_HEAD_TILES, N_GAME, N_RESULT, R_COMPANY, R_OFFICER, R_RANK, R_VP
+from sim.variant import Variant
 
 
 def _arrays(n: int = 6, seed: int = 0):
@@ -21,6 +22,7 @@ def _arrays(n: int = 6, seed: int = 0):
         so[g, :, R_VP] = rng.integers(0, 50, 4)
         go[g, 0:5] = rng.permutation(6)[:5]
         go[g, 5] = rng.integers(0, 6)
+        go[g, G_HEAD_TILES:G_HEAD_TILES + 5] = list(rng.permutation(8)[:4]) + [-1]   # 4 headstreams on the map
     so[:, :, R_RANK] = [1, 2, 3, 4]
     so[1, :3, R_RANK] = [1, 1, 3]            # a 2-way tie for first in a 3-player game
     so[2, :, R_RANK] = [2, 1, 1, 1]           # a 3-way tie in a 4-player game
@@ -31,8 +33,8 @@ def test_rows_follow_the_schema_and_split_tied_wins() -> None:
     so, go = _arrays()
     players = np.array([4, 3, 4, 2, 4, 4])
     t = build_table(game=np.arange(10, 16), cell=np.array([0, 1, 1, 0, 0, 1]), cell_names=["all", "USA+Anton Krylov"],
-                    seed=np.arange(6) * 7, players=players, map_name="base", map_fidelity="official", intro=False,
-                    expansions="", strategy=np.tile([0, 1, 0, 1], (6, 1)), strategy_names=["random", "random_actions"],
+                    seed=np.arange(6) * 7, players=players, setup=np.zeros(6, dtype=np.int64), setup_names=["full"],
+                    setup_variants=[Variant()], map_fidelity="official", strategy=np.tile([0, 1, 0, 1], (6, 1)), strategy_names=["random", "random_actions"],
                     seat_out=so, game_out=go)
     assert t.schema == SCHEMA and t.num_rows == players.sum()
     df = t.to_pandas()
@@ -44,6 +46,8 @@ def test_rows_follow_the_schema_and_split_tied_wins() -> None:
         rows = df[df.game == 10 + g]
         assert rows.bonus_tiles.iloc[0] == ",".join(ids.BONUS_NAMES[b] for b in go[g, 0:5])
         assert rows.objective.iloc[0] == ids.OBJECTIVE_NAMES[go[g, 5]]
+        assert rows.headstream_tiles.iloc[0] == ",".join(str(t + 1) for t in go[g, G_HEAD_TILES:G_HEAD_TILES + 4])
+        assert (rows.setup == "full").all() and (~rows.intro).all() and (rows.expansions == "").all()
         assert rows.company.tolist() == [ids.COMPANY_NAMES[c] for c in so[g, :players[g], R_COMPANY]]
         assert rows.strategy.tolist() == ["random", "random_actions", "random", "random_actions"][:players[g]]
 
@@ -51,8 +55,9 @@ def test_rows_follow_the_schema_and_split_tied_wins() -> None:
 def test_shards_are_written_atomically(tmp_path: Path) -> None:
     so, go = _arrays(3)
     t = build_table(game=np.arange(3), cell=np.zeros(3, dtype=np.int64), cell_names=["all"], seed=np.arange(3),
-                    players=np.full(3, 4), map_name="base", map_fidelity="official", intro=True,
-                    expansions="geological", strategy=np.zeros((3, 4), dtype=np.int64), strategy_names=["random"],
+                    players=np.full(3, 4), setup=np.array([0, 1, 1]), setup_names=["full", "intro,geological"],
+                    setup_variants=[Variant(), Variant(intro=True, expansions=("geological",))],
+                    map_fidelity="official", strategy=np.zeros((3, 4), dtype=np.int64), strategy_names=["random"],
                     seat_out=so, game_out=go)
     st = ResultsStore(tmp_path / "out")
     st.prepare(force=False)
@@ -62,3 +67,7 @@ def test_shards_are_written_atomically(tmp_path: Path) -> None:
     p = st.write_shard(12, t)
     assert p.name == "part-00012.parquet" and sorted(x.name for x in st.shards.iterdir()) == [p.name]
     assert pq.read_table(p).equals(t) and set(st.done_chunks()) == {12}
+    df = t.to_pandas()
+    assert df.groupby("game").setup.first().tolist() == ["full", "intro,geological", "intro,geological"]
+    assert df.groupby("game").intro.first().tolist() == [False, True, True]
+    assert df.groupby("game").expansions.first().tolist() == ["", "geological", "geological"]

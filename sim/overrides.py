@@ -1,0 +1,101 @@
+"""What-if rule overrides: `"bonus_tiles.conduits.vp_per_unit" = 3` changes one value of components.yaml before
+the tables are compiled, so every rule that reads it sees the new value. The patched document is validated like
+the data file itself, so an override cannot produce a game the engine does not understand.
+
+A path walks the document: mapping keys by name, list items by their `id` (or `name`), or by position.
+Only leaf values (numbers, booleans, strings, lists of them) can be replaced, and by a value of the same kind.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sim.data_loader import validate_components
+from sim.errors import ConfigError, DataError
+
+
+def apply_overrides(doc: dict, overrides: tuple[tuple[str, Any], ...]) -> dict:
+    """Returns `doc` (a components.yaml document, modified in place) with every override applied and validated."""
+    for path, value in overrides:
+        value = list(value) if isinstance(value, tuple) else value    # a Variant holds lists as tuples (hashable)
+        parent, key, old = _resolve(doc, path)
+        if isinstance(old, (dict, list)) and not _is_flat_list(old):
+            raise ConfigError(f"overrides.{path}: names a whole section; name one value inside it, e.g. "
+                              f"{path}.{_example_child(old)}")
+        if not _same_kind(old, value):
+            raise ConfigError(f"overrides.{path}: expected {_kind(old)} like the data file's {old!r}, got {value!r}")
+        parent[key] = value
+    try:
+        validate_components(doc, "overrides")
+    except DataError as e:
+        raise ConfigError(str(e)) from None
+    return doc
+
+
+def _resolve(doc: Any, path: str) -> tuple[Any, Any, Any]:
+    """(container, key, current value) of a dotted path; unknown steps raise ConfigError listing valid ones."""
+    parts = path.split(".")
+    node: Any = doc
+    for depth, part in enumerate(parts):
+        where = ".".join(parts[:depth]) or "the top level"
+        if isinstance(node, dict):
+            if part not in node:
+                raise ConfigError(f"overrides.{path}: no key {part!r} at {where}; valid: "
+                                  f"{', '.join(map(str, node))}")
+            key = part
+        elif isinstance(node, list):
+            key = _list_index(node, part)
+            if key is None:
+                names = [str(_item_name(x)) for x in node if _item_name(x) is not None] or [str(i) for i in
+                                                                                         range(len(node))]
+                raise ConfigError(f"overrides.{path}: no item {part!r} at {where}; valid: {', '.join(names)}")
+        else:
+            raise ConfigError(f"overrides.{path}: {where} is a single value, it has no {part!r}")
+        if depth == len(parts) - 1:
+            return node, key, node[key]
+        node = node[key]
+    raise ConfigError(f"overrides: empty path {path!r}")
+
+
+def _item_name(x: Any) -> Any:
+    return x.get("id", x.get("name")) if isinstance(x, dict) else None
+
+
+def _list_index(node: list, part: str) -> int | None:
+    for i, x in enumerate(node):
+        if str(_item_name(x)) == part:
+            return i
+    if part.isdigit() and int(part) < len(node):
+        return int(part)
+    return None
+
+
+def _is_flat_list(x: Any) -> bool:
+    return isinstance(x, list) and all(not isinstance(v, (dict, list)) for v in x)
+
+
+def _example_child(x: Any) -> str:
+    if isinstance(x, dict):
+        return str(next(iter(x)))
+    return str(_item_name(x[0]) if x and _item_name(x[0]) is not None else 0)
+
+
+def _kind(x: Any) -> str:
+    if isinstance(x, bool):
+        return "true/false"
+    if isinstance(x, (int, float)):
+        return "a number" if isinstance(x, float) else "a whole number"
+    if isinstance(x, list):
+        return f"a list of {len(x)} values"
+    return "a text"
+
+
+def _same_kind(old: Any, new: Any) -> bool:
+    if isinstance(old, bool) or isinstance(new, bool):
+        return isinstance(old, bool) and isinstance(new, bool)
+    if isinstance(old, int):
+        return isinstance(new, int)
+    if isinstance(old, float):
+        return isinstance(new, (int, float))
+    if isinstance(old, list):
+        return isinstance(new, list) and len(new) == len(old) and all(_same_kind(a, b) for a, b in zip(old, new))
+    return type(old) is type(new)
