@@ -116,6 +116,10 @@ ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
 JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON on stdout instead of tables.")
+StrategyFileOpt = typer.Option(None, "--strategy-file", metavar="FILE.py",
+                               help="Load a Python bot (choose(game, legal_moves) -> move; see examples/my_bot.py) "
+                                    "and use its name (the file name, or NAME in the file) in --strategies. "
+                                    "Repeatable.")
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -130,6 +134,7 @@ _SOURCE_HEADERS = {"energy_award": "energy award", "energy_track": "energy track
     "  barrage play -p 3 --seed 7 --verbose       (log, then table)\n\n"
     "  barrage play -p 2 --companies USA,France --officers viktor,wilhelm\n\n"
     "  barrage play --intro --strategies random_actions,random,random,random --json\n\n"
+    "  barrage play --strategy-file examples/my_bot.py --strategies my_bot,greedy,greedy,greedy\n\n"
     "The same options and seed always give the same game, here and inside any batch run (play_batch); "
     "'fuzz' reports violations with game seeds you can replay here (--strategies POLICY --verbose). "
     "Seats are numbered from 0, as in the results files."))
@@ -151,6 +156,7 @@ def play(
         None, "--strategies", show_default="random for every seat",
         help="Bot per seat as comma-separated specs 'name[:key=value,...]' (see 'barrage list strategies'); "
              "a single spec plays every seat."),
+    strategy_files: Optional[list[Path]] = StrategyFileOpt,
     json_out: bool = JsonOpt,
 ) -> None:
     """Play one seeded game with bots and print the final table.
@@ -159,13 +165,16 @@ def play(
     """
     config = _config(players, companies, officers, intro, map_, expansions)
     _check_seed(seed)
-    from strategies.registry import parse_seats
-
-    specs, _, _ = parse_seats(strategies, config.players)
-    from experiments.play import play_game
+    from experiments.play import play_game, seat_strategies
     from sim import layout as L
+    from strategies.python_bot import load_strategy_files
 
-    g = play_game(config, seed, specs)
+    python_bots = load_strategy_files(strategy_files)
+    if python_bots and strategies is None:
+        raise ConfigError(f"--strategy-file loads {', '.join(python_bots)}; seat it with --strategies, e.g. "
+                          f"--strategies {next(iter(python_bots))},greedy")
+    specs = seat_strategies(strategies, config.players, python_bots)[0]
+    g = play_game(config, seed, specs, python_bots=python_bots)
     results = g.result()
     seats = []
     for r in results:

@@ -13,6 +13,7 @@ import numpy as np
 from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.game import Game
+from strategies.python_bot import VIEW_SALT, PythonStrategy, picked_code
 
 SEED_MASK = (1 << 62) - 1  # game seeds stay positive in int64 and clear of the bots' seed salt
 
@@ -26,29 +27,55 @@ def game_seeds(master_seed: int, n: int) -> np.ndarray:
 
 
 def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[str] | None = None,
-              max_moves: int | None = None) -> Game:
+              max_moves: int | None = None, python_bots: dict[str, PythonStrategy] | None = None) -> Game:
     """Plays one game (or its first `max_moves` moves) with the given per-seat strategy specs; returns the Game.
 
     `strategies` is one spec per seat (a comma-separated string or a list) or a single spec for every seat;
-    None means `random`.
+    None means `random`. A spec naming one of `python_bots` (loaded bot files, strategies.python_bot) seats that
+    Python bot; it decides on a view of the game that hides what its seat cannot see.
     """
     # numba modules are imported here so that `barrage --help` and `barrage list` stay fast.
     from sim.rules.rng import seed_state
     from strategies.core import BOT_RNG_SALT, choose_move
-    from strategies.registry import parse_seats
 
     if isinstance(config, dict):
         config = GameConfig.from_dict(config)
     if not 0 <= int(seed) <= SEED_MASK:
         raise ConfigError(f"seed must be an integer in 0..2^62-1, got {seed}")
-    _, seat_ids, seat_params = parse_seats(strategies, config.players)
+    _, seat_ids, seat_params, seat_python = seat_strategies(strategies, config.players, python_bots)
     g = Game.new(config, int(seed))
+    choosers = {c: bot.for_game(int(seed), c) for c, bot in seat_python.items()}
     rng = np.zeros(1, dtype=np.int64)
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as sim.batch.play_one
     moves = np.empty(0, dtype=np.int64)
     while not g.is_over and (max_moves is None or len(g.moves) < max_moves):
-        moves = g.legal_codes()
         c = g.current_player
+        if c in choosers:
+            legal = g.legal_moves()
+            view = g.determinized(c, (int(seed) ^ VIEW_SALT) + len(g.moves))
+            g.play(picked_code(seat_python[c], choosers[c](view, legal), legal))
+            continue
+        moves = g.legal_codes()
         i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng)
         g.play(int(moves[i]))
     return g
+
+
+def seat_strategies(strategies: str | Sequence[str] | None, players: int,
+                    python_bots: dict[str, PythonStrategy] | None = None):
+    """Per seat: (spec texts, numba ids, numba params, {seat: PythonStrategy}); Python seats get numba id -1."""
+    from strategies.registry import parse_seats, split_specs
+
+    python_bots = python_bots or {}
+    specs = split_specs(strategies) if isinstance(strategies, str) else list(strategies or ["random"])
+    if len(specs) == 1:
+        specs = specs * players
+    is_python = [s.strip().lower() in python_bots for s in specs]
+    canon, seat_ids, seat_params = parse_seats(["random" if p else s for s, p in zip(specs, is_python)], players)
+    seat_python = {}
+    for c, p in enumerate(is_python):
+        if p:
+            seat_python[c] = python_bots[specs[c].strip().lower()]
+            canon[c] = seat_python[c].name
+            seat_ids[c] = -1
+    return canon, seat_ids, seat_params, seat_python

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Sets up a virtual environment with the project, then plays one seeded game and prints its final table.
+# Sets up a virtual environment with the project, then runs the default balance experiment -- every company x
+# executive officer pairing of the 4-player base game, 1,000 games per pairing, played by four greedy personas --
+# and writes its report (results/default/report/report.html). Re-running completes or reuses the same results.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install --quiet --upgrade pip
 python -m pip install --quiet -e .
-barrage play --players 4 --seed 7 "$@"
+barrage balance --players 4 --strategies greedy,builder,producer,contract_hunter --games-per-cell 1000 \
+    --seed 1 --out results/default --resume "$@"
+barrage report results/default

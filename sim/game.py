@@ -205,6 +205,15 @@ class Game:
                 energy_by_round=tuple(int(x) for x in self.state[b + L.C_ENERGY_HIST:b + L.C_ENERGY_HIST + 5])))
         return out
 
+    def company_state(self, seat: int) -> dict[str, int]:
+        """A seat's counters now: vp, credits, energy (this round), engineers, excavators, mixers (in supply)."""
+        if not 0 <= seat < self.config.players:
+            raise ValueError(f"seat {seat} is not in this game; seats are 0..{self.config.players - 1}")
+        b = _co(seat)
+        return {"vp": int(self.state[b + L.C_VP]), "credits": int(self.state[b + L.C_CREDITS]),
+                "energy": int(self.state[b + L.C_ENERGY]), "engineers": int(self.state[b + L.C_ENG]),
+                "excavators": int(self.state[b + L.C_EXC]), "mixers": int(self.state[b + L.C_MIX])}
+
     def snapshot(self) -> dict:
         """The position as a scenario document (`sim.scenario.load` rebuilds it exactly)."""
         from sim import scenario  # lazy: sim.scenario builds Games

@@ -146,11 +146,12 @@ def parse_spec(text: str) -> tuple[int, np.ndarray]:
 
 
 def canonical(text: str) -> str:
-    """The normal form of a spec: lower-case name, every parameter in declaration order (`mcts:iters=400,c=1`)."""
+    """The normal form of a spec: lower-case name, then the parameters that differ from the defaults, in
+    declaration order (`mcts:iters=400`); specs with the same effective parameters have the same form."""
     spec, vec = parse(text)
-    if not spec.params:
-        return spec.name
-    return spec.name + ":" + ",".join(f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params))
+    defaults = spec.defaults()
+    changed = [f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params) if vec[i] != defaults[i]]
+    return spec.name + (":" + ",".join(changed) if changed else "")
 
 
 def split_specs(text: str) -> list[str]:

@@ -157,14 +157,15 @@ def test_parameters_defaults_and_overrides():
     try:
         _, v = registry.parse_spec("test_bot:c=0.5")
         assert list(v[:3]) == [100, 0.5, 0]
-        assert registry.canonical("test_bot:c=0.5") == "test_bot:iters=100,c=0.5"
+        assert registry.canonical("test_bot:c=0.5") == "test_bot:c=0.5"
+        assert registry.canonical("test_bot:iters=100,c=1.4") == "test_bot"
         for bad, msg in (("test_bot:iters=1.5", "whole number"), ("test_bot:iters=0", "outside"),
                          ("test_bot:c=abc", "not a number"), ("test_bot:c", "key=value"),
                          ("test_bot:c=1,c=2", "twice")):
             with pytest.raises(ConfigError, match=msg):
                 registry.parse_spec(bad)
         names, ids_, params = registry.parse_seats("test_bot:iters=5,random", 2)
-        assert names == ["test_bot:iters=5,c=1.4", "random"] and list(ids_) == [99, 0] and params[0, 0] == 5
+        assert names == ["test_bot:iters=5", "random"] and list(ids_) == [99, 0] and params[0, 0] == 5
     finally:
         del registry.REGISTRY["test_bot"]
 
