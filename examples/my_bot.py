@@ -4,8 +4,9 @@ The protocol (strategies/python_bot.py) is one function, `choose(game, legal_mov
 `sim.Game` as this seat sees it (hidden pile orders re-sampled, a private copy you may play moves on to look ahead);
 `legal_moves` lists `Move(code, description)`; return one of them (or its code).
 
-This bot looks one move ahead: it plays every legal move on a copy of its view and keeps the one after which its
-own VP plus Credits / 3 is highest (Credits convert to VP at the end, END-04), breaking ties at random. Everything
+This bot looks one move ahead: it plays every legal move on a copy of its view and keeps the one after which a
+simple value of its own position is highest, breaking ties at random: VP, plus Credits / 3 (they convert to VP at
+the end, END-04), plus what it has built, the energy it produced this round and the machinery it holds. Everything
 else -- where to place a structure, how to pay -- falls out of the same one-step comparison.
 
 `make_bot(seed, seat)` is optional: it is called once per game and seat, here to give the bot a random generator
@@ -19,7 +20,9 @@ NAME = "my_bot"          # the spec name used in --strategies (default: the file
 
 
 class OneStepLookahead:
-    """Plays the move that leaves its own VP + Credits/3 highest."""
+    """Plays the move that leaves its own position's value highest (one move ahead)."""
+
+    WEIGHTS = {"vp": 1.0, "credits": 1 / 3, "structures": 5.0, "energy": 1.0, "excavators": 1.5, "mixers": 1.5}
 
     def __init__(self, seed: int, seat: int) -> None:
         self.rng = random.Random(seed * 31 + seat)
@@ -41,7 +44,7 @@ class OneStepLookahead:
 
     def value(self, game) -> float:
         me = game.company_state(self.seat)
-        return me["vp"] + me["credits"] / 3
+        return sum(w * me[key] for key, w in self.WEIGHTS.items())
 
 
 def make_bot(seed: int, seat: int) -> OneStepLookahead:

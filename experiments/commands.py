@@ -50,6 +50,10 @@ Override = Annotated[Optional[list[str]], typer.Option("--override", metavar="PA
                                                        help="What-if change of one component value, e.g. "
                                                             "bonus_tiles.conduits.vp_per_unit=3 (paths as in "
                                                             "sim/data/components.yaml). Repeatable.")]
+StrategyFile = Annotated[Optional[list[Path]], typer.Option("--strategy-file", metavar="FILE.py",
+                                                            help="Load a Python bot (see examples/my_bot.py) and "
+                                                                 "use its name in --strategies; it plays on the "
+                                                                 "Python loop. Repeatable.")]
 VARY_FACTORS = ("intro", "expansions", "objective")
 
 
@@ -155,6 +159,7 @@ def tournament(
                                             "or mcts:iters=400,c=1.0,random.")] = "random",
     players: Players = "4",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count and setup.")] = 1000,
+    strategy_file: StrategyFile = None,
     intro: Intro = False,
     expansion: Expansion = None,
     objective: Objective = None,
@@ -184,6 +189,7 @@ def tournament(
     def build():
         d = {"kind": "tournament", "players": list(parse_players(players)), "games": games,
              "strategies": list(split_strategies(strategies)), "rotate_seats": rotate, "chunk_size": chunk_size,
+             "strategy_files": [str(f) for f in strategy_file or []],
              **_setup_keys(intro, expansion, objective, vary, override)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers))):
@@ -206,6 +212,7 @@ def balance(
     vary: Vary = None,
     strategies: Annotated[str, typer.Option("--strategies", "-s", help="Bot population, comma-separated; the "
                                             "seats play them in rotation.")] = "random",
+    strategy_file: StrategyFile = None,
     companies: Annotated[Optional[str], typer.Option("--companies", help="Companies to sweep (default all).")] = None,
     officers: Annotated[Optional[str], typer.Option("--officers", help="Officers to sweep (default every base "
                                                     "officer).")] = None,
@@ -240,6 +247,7 @@ def balance(
         d = {"kind": "balance", "players": list(parse_players(players)),
              "strategies": list(split_strategies(strategies)), "rotate_seats": rotate,
              "common_random_numbers": crn, "chunk_size": chunk_size,
+             "strategy_files": [str(f) for f in strategy_file or []],
              **_setup_keys(intro, expansion, objective, vary, override)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers)), ("games_per_cell", games_per_cell),
@@ -272,6 +280,7 @@ def run(
 _EXAMPLES = {
     "tournament": ["barrage tournament --strategies greedy,builder,producer,random --games 20000 -j 2 --seed 1",
                    "barrage tournament -s greedy --vary objective --games 2000 --seed 2",
+                   "barrage tournament --strategy-file examples/my_bot.py -s my_bot,greedy --players 2 --games 200",
                    "barrage tournament -s random_actions --players 3 --games 5000 --out results/t3 --resume"],
     "balance": ["barrage balance --games-per-cell 2000 -j 2 --seed 7",
                 "barrage balance --players 2,3,4 --precision 0.02 --budget 400000 -j 2",

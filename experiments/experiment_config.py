@@ -30,8 +30,8 @@ Z95 = 1.959963984540054
 
 # Keys valid in each kind (everything else is rejected by name).
 _COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions", "objective", "bonus_tiles",
-                "headstreams", "strategies", "rotate_seats", "common_random_numbers", "chunk_size", "overrides",
-                "companies", "officers")
+                "headstreams", "strategies", "strategy_files", "rotate_seats", "common_random_numbers", "chunk_size",
+                "overrides", "companies", "officers")
 # Setup factors: each key holds one level or a list of levels; the experiment plays every combination.
 SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams")
 _KIND_KEYS = {
@@ -79,6 +79,7 @@ class ExperimentConfig:
     bonus_tiles: tuple[tuple[str, ...] | None, ...] = (None,)
     headstreams: tuple[tuple[int, ...] | None, ...] = (None,)
     strategies: tuple[str, ...] = ("random",)
+    strategy_files: tuple[str, ...] = ()
     games: int | None = None
     games_per_cell: int | None = None
     precision: float | None = None
@@ -175,7 +176,9 @@ class ExperimentConfig:
             raise _err("chunk_size", f"{c.chunk_size} is out of range; use 1..{MAX_CHUNK_SIZE}")
         if not c.strategies:
             raise _err("strategies", "give at least one strategy spec")
-        c = dataclasses.replace(c, strategies=canonical_specs(c.strategies))
+        files = tuple(str(Path(f).resolve()) for f in c.strategy_files)    # workers load them by absolute path
+        c = dataclasses.replace(c, strategy_files=files,
+                                strategies=canonical_specs(c.strategies, python_strategy_names(files)))
         name = c.name or f"{c.kind}-{'-'.join(str(p) for p in c.players)}p"
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.+-]*", name):
             raise _err("name", f"{name!r} must be letters, digits, '_', '.', '+' or '-'")
@@ -313,7 +316,7 @@ def _coerce(key: str, v: Any) -> Any:
         if isinstance(v, list):
             return tuple(_int(key, x) for x in v)
         return (_int(key, v),)
-    if key in ("strategies", "companies", "officers"):
+    if key in ("strategies", "strategy_files", "companies", "officers"):
         if isinstance(v, str):
             v = [v]
         if not isinstance(v, list):
@@ -458,12 +461,26 @@ def load_toml(path: str | Path) -> ExperimentConfig:
 
 
 # -- strategies -------------------------------------------------------------------------------------------
-def canonical_specs(specs: tuple[str, ...]) -> tuple[str, ...]:
-    """The registry's normal form of every spec; an unknown bot or parameter is a ConfigError."""
+def python_strategy_names(files: tuple[str, ...]) -> tuple[str, ...]:
+    """Names of the Python bots in these files (loading checks the files follow the protocol)."""
+    from strategies.python_bot import load_strategy_files
+
+    try:
+        return tuple(load_strategy_files(list(files)))
+    except BarrageError as e:
+        raise _prefixed("strategy_files", e) from None
+
+
+def canonical_specs(specs: tuple[str, ...], python_names: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The registry's normal form of every spec (Python bot names pass as they are); an unknown bot or parameter
+    is a ConfigError."""
     from strategies import registry
 
     out = []
     for spec in specs:
+        if spec.strip().lower() in python_names:
+            out.append(spec.strip().lower())
+            continue
         try:
             out.append(registry.canonical(spec))
         except BarrageError as e:
@@ -483,12 +500,20 @@ def split_strategies(text: str | None) -> tuple[str, ...] | None:
         raise _prefixed("strategies", e) from None
 
 
-def resolve_strategies(specs: tuple[str, ...]) -> tuple[Strategy, ...]:
-    """Parses every spec through the strategy registry into (numba id, parameter vector)."""
+PYTHON_BOT = -1   # Strategy.bot_id of a Python bot (played on the Python loop, experiments.play)
+
+
+def resolve_strategies(specs: tuple[str, ...], strategy_files: tuple[str, ...] = ()) -> tuple[Strategy, ...]:
+    """Parses every spec through the strategy registry into (numba id, parameter vector); a Python bot's name
+    becomes (PYTHON_BOT, no parameters)."""
     from strategies import registry
 
+    python_names = python_strategy_names(strategy_files) if strategy_files else ()
     out = []
     for spec in specs:
+        if spec in python_names:
+            out.append(Strategy(spec=spec, bot_id=PYTHON_BOT, params=()))
+            continue
         try:
             bot_id, params = registry.parse_spec(spec)
         except BarrageError as e:

@@ -6,6 +6,7 @@ the readable log on top.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 import numpy as np
@@ -13,6 +14,7 @@ import numpy as np
 from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.game import Game
+from sim.variant import Variant
 from strategies.python_bot import VIEW_SALT, PythonStrategy, picked_code
 
 SEED_MASK = (1 << 62) - 1  # game seeds stay positive in int64 and clear of the bots' seed salt
@@ -34,31 +36,54 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
     None means `random`. A spec naming one of `python_bots` (loaded bot files, strategies.python_bot) seats that
     Python bot; it decides on a view of the game that hides what its seat cannot see.
     """
-    # numba modules are imported here so that `barrage --help` and `barrage list` stay fast.
-    from sim.rules.rng import seed_state
-    from strategies.core import BOT_RNG_SALT, choose_move
-
     if isinstance(config, dict):
         config = GameConfig.from_dict(config)
     if not 0 <= int(seed) <= SEED_MASK:
         raise ConfigError(f"seed must be an integer in 0..2^62-1, got {seed}")
     _, seat_ids, seat_params, seat_python = seat_strategies(strategies, config.players, python_bots)
     g = Game.new(config, int(seed))
-    choosers = {c: bot.for_game(int(seed), c) for c, bot in seat_python.items()}
+    play_out(g, int(seed), seat_ids, seat_params, seat_python, max_moves)
+    return g
+
+
+def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
+             seat_python: dict[int, PythonStrategy], max_moves: int | None = None) -> None:
+    """Plays a set-up game to its end (or `max_moves` moves): numba bots choose as in `sim.batch.play_one` (same
+    bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see."""
+    from sim.rules.rng import seed_state
+    from strategies.core import BOT_RNG_SALT, choose_move
+
+    choosers = {c: bot.for_game(seed, c) for c, bot in seat_python.items()}
     rng = np.zeros(1, dtype=np.int64)
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as sim.batch.play_one
-    moves = np.empty(0, dtype=np.int64)
     while not g.is_over and (max_moves is None or len(g.moves) < max_moves):
         c = g.current_player
         if c in choosers:
             legal = g.legal_moves()
-            view = g.determinized(c, (int(seed) ^ VIEW_SALT) + len(g.moves))
+            view = g.determinized(c, (seed ^ VIEW_SALT) + len(g.moves))
             g.play(picked_code(seat_python[c], choosers[c](view, legal), legal))
             continue
         moves = g.legal_codes()
         i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng)
         g.play(int(moves[i]))
-    return g
+
+
+def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.ndarray, fixed_officer: np.ndarray,
+                      seat_strategy: np.ndarray, params: np.ndarray, seat_python: list[dict[int, PythonStrategy]],
+                      seat_out: np.ndarray, game_out: np.ndarray) -> None:
+    """`sim.batch.play_batch` on the Python loop, for games that seat Python bots: same inputs, same result rows;
+    seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored)."""
+    from sim.batch import record
+
+    for g in range(seeds.shape[0]):
+        game = Game.from_setup(config, int(seeds[g]), fixed_company[g], fixed_officer[g])
+        play_out(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g])
+        record(game.state, game.tables, seat_out[g], game_out[g])
+
+
+def game_config(variant: Variant) -> GameConfig:
+    """The GameConfig of a rules variant (random pairings)."""
+    return GameConfig(**{f.name: getattr(variant, f.name) for f in dataclasses.fields(variant)})
 
 
 def seat_strategies(strategies: str | Sequence[str] | None, players: int,

@@ -11,6 +11,7 @@ Order of work (nothing is written before every check has passed):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import time
 from dataclasses import dataclass
@@ -22,13 +23,15 @@ import pyarrow as pa
 
 from experiments.backends import InProcess, call_with_threads, make_backend
 from experiments.design import CellStats, Chunk, Design, wilson_interval
-from experiments.experiment_config import ExperimentConfig, resolve_strategies
+from experiments.experiment_config import PYTHON_BOT, ExperimentConfig, resolve_strategies
+from experiments.play import game_config, play_batch_python
 from experiments.seeds import new_master_seed
 from experiments.store import ResultsStore, build_table, git_revision, package_version, utc_now
 from sim import layout as L
 from sim.batch import N_GAME, N_RESULT, play_batch
 from sim.errors import ConfigError
 from sim.tables import as_array, compile_tables
+from strategies.python_bot import load_strategy_files
 
 SUMMARY_COLUMNS = ["players", "setup", "cell", "strategy", "company", "officer", "win", "rank", "vp"]
 
@@ -82,7 +85,15 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
         idx = np.nonzero((players == p) & (setup == k))[0]
         so = np.zeros((idx.size, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
         go = np.zeros((idx.size, N_GAME), dtype=np.int64)
-        play_batch(tables, s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx], bots[idx], params[idx], so, go)
+        if (bots[idx] == PYTHON_BOT).any():                 # user-written bots play on the Python loop
+            python = _python_bots(design.config.strategy_files)
+            seat_python = [{c: python[design.strategies[j].spec] for c, j in enumerate(row) if j >= 0
+                            and design.strategies[j].bot_id == PYTHON_BOT} for row in s.strategy[idx]]
+            play_batch_python(game_config(variants[k]), s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx],
+                              bots[idx], params[idx], seat_python, so, go)
+        else:
+            play_batch(tables, s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx], bots[idx], params[idx], so,
+                       go)
         seat_out[idx], game_out[idx] = so, go
     labels = [design.setup_label(k) for k in range(len(design.setups))]
     return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
@@ -91,6 +102,12 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
                        map_fidelity=compile_tables(next(iter(variants.values())))[1].map_fidelity,
                        strategy=s.strategy, strategy_names=[st.spec for st in design.strategies],
                        seat_out=seat_out, game_out=game_out)
+
+
+@functools.lru_cache(maxsize=None)
+def _python_bots(files: tuple[str, ...]) -> dict:
+    """The Python bots of the experiment, loaded once per process (workers load them from the same paths)."""
+    return load_strategy_files(list(files))
 
 
 # -- running totals -----------------------------------------------------------------------------------------
@@ -173,7 +190,7 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
     config = dataclasses.replace(config, seed=seed)
     if existing is not None:
         _check_same(existing, config, store)
-    strategies = resolve_strategies(config.strategies)
+    strategies = resolve_strategies(config.strategies, config.strategy_files)
     design = Design(config, strategies, seed)
     fidelity = compile_tables(design.variant(design.cells[0]))[1].map_fidelity
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())

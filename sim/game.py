@@ -71,13 +71,20 @@ class Game:
             config = GameConfig(**kw)
         elif isinstance(config, dict):
             config = GameConfig.from_dict({**config, **kw})
-        tables, _ = compile_tables(config.variant)
-        S = np.zeros(L.STATE_SIZE, dtype=np.int64)
         fc = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
         fo = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
         fc[:config.players] = config.company_ids()
         fo[:config.players] = config.officer_ids()
-        setup_game(S, tables, int(seed), fc, fo)
+        return cls.from_setup(config, seed, fc, fo)
+
+    @classmethod
+    def from_setup(cls, config: GameConfig, seed: int, fixed_company: np.ndarray,
+                   fixed_officer: np.ndarray) -> "Game":
+        """Sets up a game with per-seat company / officer ids (-1 = chosen in the game), as the batch runner does."""
+        tables, _ = compile_tables(config.variant)
+        S = np.zeros(L.STATE_SIZE, dtype=np.int64)
+        setup_game(S, tables, int(seed), np.asarray(fixed_company, dtype=np.int64),
+                   np.asarray(fixed_officer, dtype=np.int64))
         buf = np.empty(BUFFER_SIZE, dtype=np.int64)
         advance(S, tables, buf, np.empty(16, dtype=np.int64))
         g = cls(config, S, seed=int(seed))
@@ -206,13 +213,15 @@ class Game:
         return out
 
     def company_state(self, seat: int) -> dict[str, int]:
-        """A seat's counters now: vp, credits, energy (this round), engineers, excavators, mixers (in supply)."""
+        """A seat's counters now: vp, credits, energy (this round), engineers, excavators, mixers (in supply) and
+        structures built (all types)."""
         if not 0 <= seat < self.config.players:
             raise ValueError(f"seat {seat} is not in this game; seats are 0..{self.config.players - 1}")
         b = _co(seat)
         return {"vp": int(self.state[b + L.C_VP]), "credits": int(self.state[b + L.C_CREDITS]),
                 "energy": int(self.state[b + L.C_ENERGY]), "engineers": int(self.state[b + L.C_ENG]),
-                "excavators": int(self.state[b + L.C_EXC]), "mixers": int(self.state[b + L.C_MIX])}
+                "excavators": int(self.state[b + L.C_EXC]), "mixers": int(self.state[b + L.C_MIX]),
+                "structures": int(sum(full - self.state[b + L.C_PIECES + i] for i, full in enumerate((5, 5, 5, 4))))}
 
     def snapshot(self) -> dict:
         """The position as a scenario document (`sim.scenario.load` rebuilds it exactly)."""

@@ -110,3 +110,4 @@ def test_cli_plays_with_a_strategy_file_and_reports_errors_in_one_line(tmp_path:
                          capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and len(bad.stderr.strip().splitlines()) == 1
     assert "Traceback" not in bad.stderr
+
