@@ -31,6 +31,8 @@ class Param:
     integer: bool = False
     low: float = -math.inf
     high: float = math.inf
+    always_shown: bool = False   # written in the canonical spec even at its default (search budgets: reports
+                                 # read `iters` from the spec to draw strength against budget)
 
     def check(self, strategy: str, value: float) -> float:
         """Returns the value if it is allowed, else raises ConfigError."""
@@ -150,7 +152,8 @@ def canonical(text: str) -> str:
     declaration order (`mcts:iters=400`); specs with the same effective parameters have the same form."""
     spec, vec = parse(text)
     defaults = spec.defaults()
-    changed = [f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params) if vec[i] != defaults[i]]
+    changed = [f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params)
+               if vec[i] != defaults[i] or p.always_shown]
     return spec.name + (":" + ",".join(changed) if changed else "")
 
 
