@@ -14,7 +14,7 @@ from sim.rules.wheel import rotate
 FREE_TILES = (ids.T_L1_PH, ids.T_L3_BASE)   # TECH-06
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def space_available(S, T, c, s, eng, credits, scratch):
     """APPX-06: whether company c may place Engineers on management space s now (TURN-03..06, TURN-05)."""
     if T.space_exists[s] == 0 or S[L.SPACE_OCC + s] != ids.NOBODY:       # BLOCK-04, TURN-06
@@ -34,7 +34,7 @@ def space_available(S, T, c, s, eng, credits, scratch):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_tile_action_possible(S, T, c, credits, engineers, scratch):
     """TECH-06: an engineer-free tile action can be taken now."""
     for t in FREE_TILES:
@@ -43,7 +43,7 @@ def free_tile_action_possible(S, T, c, credits, engineers, scratch):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mahiri_copy_useful(S, T, c, o, eng_after, credits_after, scratch):
     """OFFICER-MAHIRI-02: copying officer o leaves Mahiri an extra action to take."""
     if eng_after >= 1:
@@ -56,7 +56,7 @@ def mahiri_copy_useful(S, T, c, o, eng_after, credits_after, scratch):
     return ok
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_main_moves(S, T, c, extra, out, scratch):
     """TURN-02: every action company c may take on its turn (extra = Mahiri's immediate extra action)."""
     b = co(c)
@@ -96,7 +96,7 @@ def list_main_moves(S, T, c, extra, out, scratch):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_mahiri_copies(S, T, c, out, scratch):
     """OFFICER-MAHIRI-02: officers of the copy pool that leave an extra action."""
     b = co(c)
@@ -109,7 +109,7 @@ def list_mahiri_copies(S, T, c, out, scratch):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def occupy_space(S, T, c, s):
     """Places the Engineers, pays fee and price, and starts the action of management space s."""
     b = co(c)
@@ -145,7 +145,7 @@ def occupy_space(S, T, c, s):
         S[b + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_main_move(S, T, c, move):
     """Resolves company c's chosen action (its sub-decisions are pushed as tasks)."""
     b = co(c)
@@ -175,7 +175,7 @@ def apply_main_move(S, T, c, move):
         S[L.G_PASSED + c] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)

@@ -22,7 +22,7 @@ BUILD_ACTION = 0      # construction action on a company-board space
 BUILD_FREE_TILE = 1   # engineer-free tile action (TECH-06)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def space_kind(T, g):
     """Structure family of map space g: 0 dam, 1 conduit, 2 powerhouse."""
     nd = T.n_dams[0]
@@ -33,7 +33,7 @@ def space_kind(T, g):
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def space_zone(T, g):
     """Zone of map space g (a conduit lies in the zone where it starts)."""
     nd = T.n_dams[0]
@@ -45,13 +45,13 @@ def space_zone(T, g):
     return T.ph_zone[g - nd - nc]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def n_map_spaces(T):
     """Number of building spaces on the map."""
     return T.n_dams[0] + T.n_conduits[0] + T.n_ph[0]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def placeable(S, T, c, g):
     """The structure company c could place on map space g (CONSTRUCT-07, -13..16), or -1."""
     b = co(c)
@@ -86,7 +86,7 @@ def placeable(S, T, c, g):
     return ids.POWERHOUSE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def geo_cost(S, T, g, struct):
     """The geological token of g's basin if it charges this structure (GEO-07), else -1."""
     tok = token(S, space_zone(T, g))
@@ -95,7 +95,7 @@ def geo_cost(S, T, g, struct):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def red_credits(S, T, g, struct, behav):
     """Credits due for the building space: 3 for a Base or Powerhouse on a red-outlined space (CONSTRUCT-08/11;
     ADV-L1-WILD-01 waives it), plus a geological Credit cost (GEO-BASE-CR-01, GEO-ELEV-CR-01, never waived)."""
@@ -112,14 +112,14 @@ def red_credits(S, T, g, struct, behav):
     return due
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def geo_engineers(S, T, g, struct):
     """Extra Engineers a geological token asks for building here (GEO-CONDUIT-ENG-01, GEO-09)."""
     tok = geo_cost(S, T, g, struct)
     return T.geo_eng[tok] if tok >= 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def machinery_need(S, T, c, g, struct, behav, free):
     """CONSTRUCT-08..11 with the modifiers of CONSTRUCT-19 and the geological costs (GEO-07): returns
     (excavators, mixers, Jill's all-Mixer alternative or -1). A free placement pays only geological costs."""
@@ -160,13 +160,13 @@ def machinery_need(S, T, c, g, struct, behav, free):
     return e, m, jill
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _affordable(S, c, e, m, s, red, credits):
     b = co(c)
     return e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and 3 * s + red <= credits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add_unique(out, n0, n, payload):
     for i in range(n0, n):
         if out[i] == payload:
@@ -175,19 +175,19 @@ def _add_unique(out, n0, n, payload):
     return n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def encode_payment(e, m, s):
     """Move payload of a payment: excavators, mixers and machineries replaced by 3 Credits (Solomon)."""
     return e + 32 * m + 1024 * s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decode_payment(p):
     """(excavators, mixers, replaced) of a payment move."""
     return p % 32, (p // 32) % 32, p // 1024
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
     """Appends every affordable way to pay a build (CONSTRUCT-18/19, ADV-L2-WILD-01, OFFICER-SOLOMON-01)."""
     n0 = n
@@ -221,7 +221,7 @@ def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
     """Whether list_payments would find at least one option (closed form, no buffer), and the Engineers a
     geological token asks for are available (GEO-09)."""
@@ -252,26 +252,26 @@ def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_builds(T, behav, struct):
     """TECH-03: a tile builds its printed type; a wild tile builds any."""
     ts = T.tile_struct[behav]
     return ts == struct or ts == ids.WILD
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def encode_build(g, tmode, behav):
     """Move payload of a build choice."""
     return g * 128 + tmode * 32 + behav
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decode_build(m):
     """(space, tile mode, behaviour tile) of a build move."""
     return m // 128, (m // 32) % 4, m % 32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_mode(S, c, t):
     """How company c could use tile t now: TILE_ITSELF, TILE_ANTON, TILE_NONE, or -1 (CONSTRUCT-06)."""
     b = co(c)
@@ -289,7 +289,7 @@ def tile_mode(S, c, t):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
     """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06)."""
     for t in range(ids.T_ANTON):
@@ -311,7 +311,7 @@ def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_structure(S, T, c, g, struct):
     """Puts company c's top piece of a type on map space g and reveals any income under it (INCOME-04..06)."""
     b = co(c)
@@ -335,7 +335,7 @@ def place_structure(S, T, c, g, struct):
                 give_reward(S, T, c, T.income_reward[company_of(S, c), struct, i], ids.VS_INCOMES)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_build(S, T, c, g, tmode, behav, payment):
     """CONSTRUCT-04 steps 3-8 after the payment is chosen; for a free placement (CONSTRUCT-21) only the
     geological machinery goes to the open segment, without rotating (GEO-08)."""
@@ -358,7 +358,7 @@ def finish_build(S, T, c, g, tmode, behav, payment):
     place_structure(S, T, c, g, struct)                            # steps 6-7
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_place_ok(S, T, c, g, struct, param):
     """CONSTRUCT-21 / REWARD-08..11: a free placement of `struct` on g is allowed and its costs affordable."""
     if placeable(S, T, c, g) != struct:
@@ -372,7 +372,7 @@ def free_place_ok(S, T, c, g, struct, param):
     return payment_exists(S, T, c, g, struct, -1, True, S[b + L.C_CREDITS], S[b + L.C_ENG])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tile_effect(S, T, c, behav, g):
     """CONSTRUCT-04 step 8: the special effect of the tile used (ADV-L1..L3-*)."""
     b = co(c)

@@ -6,7 +6,7 @@ from sim import layout as L
 from sim.rules.company import ability_active, co, company_of
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refill_display(S, T):
     """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty)."""
     for colour in range(3):
@@ -19,7 +19,7 @@ def refill_display(S, T):
                 S[L.CON_STATE + k] = ids.CS_DISPLAY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def displayed_count(S):
     """Face-up private contracts in the display (ACT-CONTRACT-04)."""
     n = 0
@@ -29,7 +29,7 @@ def displayed_count(S):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_from_display(S, c, slot):
     """ACT-CONTRACT-03: the contract in a display slot goes face up into c's hand; the slot stays empty."""
     k = S[L.DISPLAY + slot]
@@ -38,7 +38,7 @@ def take_from_display(S, c, slot):
     S[L.CON_OWNER + k] = c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fulfil_bound(S, T, c, energy, by_production):
     """Largest requirement a fulfilment may meet: E, or E+3 for an active France on a production (COMPANY-FRA-01)."""
     if by_production and company_of(S, c) == ids.FRANCE and ability_active(S, T, c):
@@ -46,7 +46,7 @@ def fulfil_bound(S, T, c, energy, by_production):
     return energy
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_fulfil(S, T, c, k, bound, by_production):
     """Whether contract k may be fulfilled by c with the given bound (PRODUCE-13, CONTRACT-09/12)."""
     st = S[L.CON_STATE + k]
@@ -57,7 +57,7 @@ def can_fulfil(S, T, c, k, bound, by_production):
     return by_production and st == ids.CS_NATIONAL_BOARD
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mark_fulfilled(S, c, k):
     """CONTRACT-08/09: the contract is turned face down in c's supply."""
     S[L.CON_STATE + k] = ids.CS_FULFILLED

@@ -23,7 +23,7 @@ from sim.rules.wheel import rotate
 BUFFER_SIZE = 4096   # moves buffer the callers allocate
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_moves(S, T, out, scratch):
     """Fills out with the encoded legal moves of the pending decision; returns their number."""
     t = top(S)
@@ -102,7 +102,7 @@ def legal_moves(S, T, out, scratch):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_choice(S, T, move):
     """Applies a move to the pending decision (the move must be legal)."""
     t = top(S)
@@ -166,7 +166,7 @@ def apply_choice(S, T, move):
             place_drop_directly(S, T, a0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _income(S, T, c):
     """INCOME-01/03: resource gains of every revealed income first, then the other parts row by row."""
     comp = company_of(S, c)
@@ -302,7 +302,7 @@ def advance(S, T, out, scratch):
             pop(S)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def current_player(S):
     """The company that must decide now (-1 when the game is over)."""
     t = top(S)

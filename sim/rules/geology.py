@@ -34,13 +34,13 @@ def place_tokens(S, T):
         S[L.GEO_TOKEN + z] = tok
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def token(S, zone):
     """The token on a zone (GEO-06: it applies to every space of the basin), or GEO_NONE."""
     return S[L.GEO_TOKEN + zone]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def conduit_value(S, T, k):
     """Production value of conduit k: printed, +1 on a conduit-pairs basin for every purpose (GEO-CONDUIT-EM-02)."""
     v = T.cond_value[k]
@@ -49,7 +49,7 @@ def conduit_value(S, T, k):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def powerhouse_bonus(S, T, ph):
     """PRODUCE-06 step 5: +2 / +4 for a powerhouse on a geological powerhouse basin."""
     tok = token(S, T.ph_zone[ph])
@@ -60,13 +60,13 @@ def powerhouse_bonus(S, T, ph):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forbids_contract(S, T, ph):
     """GEO-PH-FREE-01: energy of a powerhouse on that basin cannot fulfil any contract."""
     return token(S, T.ph_zone[ph]) == ids.GEO_PH_FREE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_building(S, T, c, g, struct, zone):
     """Token effects right after a structure is built on a basin by any means (GEO-ELEV-*, GEO-BASE-EXC-02)."""
     tok = token(S, zone)
@@ -81,7 +81,7 @@ def after_building(S, T, c, g, struct, zone):
         push(S, ids.TK_GEO_DROP, c, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push_income_drops(S, T, c):
     """GEO-BASE-EXC-02: in the owner's income resolution, an optional drop into each such dam."""
     for d in range(T.n_dams[0]):

@@ -5,7 +5,7 @@ from sim import layout as L
 from sim.rules.rng import seed_state, shuffle
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def determinize(S, T, player, seed):
     """Reshuffles every hidden pile order in S (undrawn private contracts per colour, undrawn advanced tiles
     within each level pile) and reseeds the generator, so that nothing in S reveals the true hidden order.

@@ -12,19 +12,19 @@ OPTIONAL = 1
 GERMAN_SECOND = 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def encode(d, cond, ph, k):
     """Move payload of a production."""
     return d + 32 * cond + 1024 * ph + 32768 * k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decode(m):
     """(dam, conduit, powerhouse, drops) of a production move."""
     return m % 32, (m // 32) % 32, (m // 1024) % 32, m // 32768
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def energy_of(S, T, c, cond, ph, k, modifier, german_second):
     """PRODUCE-06: value x drops, Viktor's minimum, modifier, company bonus (steps 2-4 not for the German
     second production, PRODUCE-08), then the geological powerhouse bonus (step 5)."""
@@ -36,7 +36,7 @@ def energy_of(S, T, c, cond, ph, k, modifier, german_second):
     return e + powerhouse_bonus(S, T, ph)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def own_powerhouse_in_zone(S, T, c, zone):
     """Company c's powerhouse space in a zone, or -1 (one per zone, CONSTRUCT-16)."""
     for j in range(4):
@@ -46,7 +46,7 @@ def own_powerhouse_in_zone(S, T, c, zone):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_productions(S, T, c, modifier, flags, excluded_ph, credits, out, n, first_only):
     """Appends every legal production (PRODUCE-01..07) as a move to out[n:]; returns the new count."""
     german_second = (flags & GERMAN_SECOND) != 0
@@ -78,7 +78,7 @@ def list_productions(S, T, c, modifier, flags, excluded_ph, credits, out, n, fir
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def perform_production(S, T, c, move, modifier, flags):
     """PRODUCE-11 (a)-(e): energy, drops leave the dam and flow from the site, conduit owner paid.
 

@@ -7,13 +7,13 @@ from sim.rules.company import add_energy, add_vp, co
 from sim.rules.stack import push
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_resource_key(k):
     """REWARD-01: parts applied at once, before the others."""
     return k == ids.RK_CREDITS or k == ids.RK_VP or k == ids.RK_EXC or k == ids.RK_MIX or k == ids.RK_ENERGY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_resources(S, T, c, rid, vp_source):
     """Applies the resource parts of reward rid to company c; pushes its machinery-of-choice decision."""
     b = co(c)
@@ -27,7 +27,7 @@ def gain_resources(S, T, c, rid, vp_source):
     add_energy(S, c, r[ids.RK_ENERGY])  # REWARD-04: plain energy
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push_other_parts(S, T, c, rid):
     """Pushes the non-resource parts of reward rid so that they resolve in printed order (LIFO stack)."""
     order = T.reward_order[rid]
@@ -40,7 +40,7 @@ def push_other_parts(S, T, c, rid):
             push(S, ids.TK_REWARD_PART, c, k, T.rewards[rid, k])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push_machine_choice(S, T, c, rid):
     """REWARD-02 any_machine: a resource gain with a choice, resolved before the other parts."""
     n = T.rewards[rid, ids.RK_ANY_MACHINE]
@@ -48,7 +48,7 @@ def push_machine_choice(S, T, c, rid):
         push(S, ids.TK_MACHINE, c, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def give_reward(S, T, c, rid, vp_source):
     """Gives company c reward rid (REWARD-01): resources now, the rest as pending tasks."""
     gain_resources(S, T, c, rid, vp_source)
@@ -56,7 +56,7 @@ def give_reward(S, T, c, rid, vp_source):
     push_machine_choice(S, T, c, rid)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push_reward_part(S, T, c, key, amount):
     """Turns one non-resource reward part into its task (REWARD-03..11)."""
     if key == ids.RK_ROTATE:

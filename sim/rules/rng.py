@@ -6,7 +6,7 @@ from sim import layout as L
 MASK32 = 0xFFFFFFFF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_state(x):
     """Turns any integer seed into a non-zero 32-bit generator state (splitmix-style scramble)."""
     z = (x * 2654435761 + 0x9E3779B9) & MASK32
@@ -18,7 +18,7 @@ def seed_state(x):
     return z
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_u32(S):
     """Advances the state's generator and returns 32 random bits."""
     x = S[L.G_RNG]
@@ -29,13 +29,13 @@ def next_u32(S):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def below(S, n):
     """Returns a uniform integer in [0, n)."""
     return (next_u32(S) * n) >> 32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle(S, start, n):
     """Fisher-Yates shuffle of S[start:start+n] in place."""
     for i in range(n - 1, 0, -1):
@@ -45,7 +45,7 @@ def shuffle(S, start, n):
         S[start + j] = t
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_local(S, a, n):
     """Fisher-Yates shuffle of the first n items of a local array, drawing from the state's generator."""
     for i in range(n - 1, 0, -1):

@@ -8,7 +8,7 @@ from sim.rules.company import add_vp, advanced_tiles_owned, built, co
 from sim.rules.water import own_dam_drops
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def energy_award(S, T):
     """SCORE-02..04: 6 VP to a sole leader (2 / 1 each to the next energy), ceil(8/n) each for a tie."""
     np_ = T.n_players[0]
@@ -47,7 +47,7 @@ def energy_award(S, T):
             add_vp(S, c, second if n_runner == 1 else 1, ids.VS_ENERGY_AWARD)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def track_credits(S, T):
     """SCORE-05/06: Credits by energy band; a marker still on 0 also loses 3 VP."""
     for c in range(T.n_players[0]):
@@ -57,7 +57,7 @@ def track_credits(S, T):
             add_vp(S, c, T.zero_energy_vp[0], ids.VS_ENERGY_TRACK)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bonus_count(S, T, c, tile):
     """BONUS-04: what the round's bonus tile counts for company c."""
     if tile == ids.B_CONTRACTS:
@@ -73,7 +73,7 @@ def bonus_count(S, T, c, tile):
     return advanced_tiles_owned(S, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bonus_vp(S, T, c, r, tile):
     """BONUS-02/03: nothing below 6 energy; else VP per unit x count minus 4 per section behind, floor 0."""
     e = S[co(c) + L.C_ENERGY]
@@ -83,7 +83,7 @@ def bonus_vp(S, T, c, r, tile):
     return max(0, T.bonus_vp[tile] * bonus_count(S, T, c, tile) - T.section_malus[0] * behind)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def scoring_phase(S, T):
     """SCORE-01: award, track Credits, bonus tile; records each company's energy of the round."""
     r = S[L.G_ROUND]
@@ -117,7 +117,7 @@ def update_turn_order(S, T):
         S[L.G_TURN_ORDER + p] = order[p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refresh_patent_office(S, T):
     """TECH-04: unbought tiles leave the game; three new ones are drawn from piles I, II, III in order."""
     for i in range(3):
@@ -152,7 +152,7 @@ def end_of_round(S, T):
         refresh_patent_office(S, T)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pieces_by_zone(S, T, c, out):
     """Company c's structure pieces per zone (dams count their level; conduits count in their start zone)."""
     for z in range(T.n_zones[0]):
@@ -254,7 +254,7 @@ def final_scoring(S, T):
             add_vp(S, c, drops, ids.VS_DAMS)                             # END-05
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_ranks(S, T, rank, win):
     """END-06..08: rank by VP then round-5 energy; a remaining tie shares the victory (win split 1/k)."""
     np_ = T.n_players[0]

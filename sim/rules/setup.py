@@ -211,7 +211,7 @@ def setup_game(S, T, seed, fixed_company, fixed_officer):
         push(S, ids.TK_SETUP_PICK, (first + i) % n, forced, i)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_picks(S, T, seat, forced, out):
     """SETUP-15: a free pairing (the seat's own when the setup is fixed) and a dealt starting contract."""
     n_out = 0
@@ -229,7 +229,7 @@ def list_picks(S, T, seat, forced, out):
     return n_out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_pick(S, T, seat, pick_index, move):
     """SETUP-16/20/21: the seat takes its pairing and contract; its starting state and turn-order space."""
     p = move // 8
@@ -263,7 +263,7 @@ def apply_pick(S, T, seat, pick_index, move):
     S[L.G_TURN_ORDER + n - 1 - pick_index] = seat                 # SETUP-16
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_setup(S, T):
     """Unchosen starting contracts return to the box; round 1 begins."""
     for s in range(T.n_players[0]):

@@ -4,7 +4,7 @@ from numba import njit
 from sim import layout as L
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push(S, kind, player, a0=0, a1=0, a2=0, a3=0, a4=0, a5=0):
     """Pushes a task frame."""
     n = S[L.G_STACK_N]
@@ -22,7 +22,7 @@ def push(S, kind, player, a0=0, a1=0, a2=0, a3=0, a4=0, a5=0):
     S[L.G_STACK_N] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def top(S):
     """Returns the offset of the top frame (-1 if the stack is empty)."""
     n = S[L.G_STACK_N]
@@ -31,7 +31,7 @@ def top(S):
     return L.STACK + (n - 1) * L.FRAME
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pop(S):
     """Removes the top frame (cleared, so equal positions have equal state vectors)."""
     n = S[L.G_STACK_N] - 1

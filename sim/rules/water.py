@@ -6,7 +6,7 @@ from sim import layout as L
 from sim.rules.company import ability_active, add_energy, co, company_of, officer
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def capacity(S, T, d):
     """WATER-03: a dam holds its level; a level-3 dam of a Graziano company holds 4 (OFFICER-GRAZIANO-01)."""
     owner = S[L.DAM_OWNER + d]
@@ -18,7 +18,7 @@ def capacity(S, T, d):
     return level
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def usa_site_energy(S, T, zone):
     """COMPANY-USA-01: a drop entering the site of a zone with an active USA powerhouse gives USA 1 energy."""
     for c in range(T.n_players[0]):
@@ -30,7 +30,7 @@ def usa_site_energy(S, T, zone):
                     break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def flow_drop(S, T, start_node):
     """WATER-04..07 (APPX-03): moves one drop from start_node downstream until a dam holds it or it exits.
 
@@ -56,33 +56,33 @@ def flow_drop(S, T, start_node):
             usa_site_energy(S, T, node - nd)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def headstream_node(T, h):
     """River node of headstream slot h."""
     return T.n_dams[0] + T.n_zones[0] + h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def site_node(T, zone):
     """River node of a zone's powerhouse site."""
     return T.n_dams[0] + zone
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_drop_flowing(S, T, h):
     """WATER-09: a drop from the general supply placed on headstream h flows at once."""
     S[L.G_DROPS_CREATED] += 1
     flow_drop(S, T, headstream_node(T, h))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_drop_on_headstream(S, T, h):
     """WATER-10: a drop from the general supply waits on headstream h until the Water Flow phase."""
     S[L.G_DROPS_CREATED] += 1
     S[L.HEAD_DROPS + h] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_drop_directly(S, T, d):
     """WATER-13: puts a drop from the supply straight into dam d if it has spare capacity."""
     if S[L.DAM_DROPS + d] < capacity(S, T, d):
@@ -92,7 +92,7 @@ def place_drop_directly(S, T, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def water_flow_phase(S, T):
     """WATER-11: every headstream drop flows, tiles in slot order, one drop at a time."""
     for h in range(T.n_head[0]):
@@ -101,7 +101,7 @@ def water_flow_phase(S, T):
             flow_drop(S, T, headstream_node(T, h))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def drops_held(S, T):
     """All drops held by dams (invariants)."""
     n = 0
@@ -110,7 +110,7 @@ def drops_held(S, T):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def own_dam_drops(S, T, c):
     """END-05: drops held by company c's own dams."""
     n = 0

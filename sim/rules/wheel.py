@@ -6,7 +6,7 @@ from sim import layout as L
 from sim.rules.company import co
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rotate_step(S, c):
     """WHEEL-03: advance the open segment by one, then return what lies in the newly open segment."""
     b = co(c)
@@ -21,14 +21,14 @@ def rotate_step(S, c):
             S[b + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rotate(S, c, n):
     """WHEEL-04: n successive single steps."""
     for _ in range(n):
         rotate_step(S, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def put_on_wheel(S, c, exc, mix, tile):
     """WHEEL-02: machineries (from the supply) and a tile (-1 for none) go into the open segment."""
     b = co(c)
