@@ -315,7 +315,7 @@ def _bench_ladder(config, games: int, budgets: Optional[str], planner: Optional[
     if json_out:
         _print_json(r.to_dict())
         return
-    t = Table(title=f"planner vs {r.opponent}: {r.players} players, seat rotated, {r.threads} threads, "
+    t = Table(title=f"planner vs {opponent}: {r.players} players, seat rotated, {r.threads} threads, "
                     f"warm-up {r.warmup_s:.1f} s")
     for name in ("budget", "games", "win rate", "Wilson 95%", "parity", "mean VP", "opp. VP", "s / game",
                  "rollouts / s", "rollouts / s / core"):

@@ -5,22 +5,35 @@ Every iteration plays on a fresh determinization of the deciding company's infor
 determinization (availability counts, `strategies.tree`), expands one untried move, plays on with the rollout
 policy and backs up the reward vector. The move played is the root's most visited child.
 
+Two standard enhancements make small budgets useful in a game whose turns are chains of sub-decisions with
+20-60 options each (plain UCT spends them on uniformly random replies a few plies down, which plays far worse
+than the greedy bot):
+- the rollout policy proposes the first move at a new node: with greedy rollouts, the greedy pick of the
+  determinization is expanded first, the others in random order;
+- progressive widening below the root: a node with N visits expands a new move only while it has fewer than
+  1 + widen * sqrt(N) available children (widen = 0: every move is expanded before any is revisited, as in
+  plain ISMCTS); the root always tries every move.
+
 Parameters (vector slots): iters (iterations = playouts per decision), c (UCB exploration), rollout
-(0 random, 1 greedy), depth (playout decisions after the tree, 0 = to the end of the game).
+(0 random, 1 greedy), depth (playout decisions after the tree, 0 = to the end of the game), widen.
 """
+import math
+
 import numpy as np
 from numba import njit
 
 from sim import layout as L
 from sim.rules.engine import BUFFER_SIZE, play_move
 from strategies.bot_rng import bot_next
-from strategies.playout import evaluate, new_buffers, observe, playout
-from strategies.tree import N_MOVE, add_child, backpropagate, most_visited, new_tree, select
+from strategies.greedy import greedy_choose
+from strategies.playout import ROLLOUT_GREEDY, evaluate, new_buffers, observe, playout
+from strategies.tree import N_MOVE, N_VISITS, add_child, backpropagate, find_child, most_visited, new_tree, select
 
 P_ITERS = 0
 P_C = 1
 P_ROLLOUT = 2
 P_DEPTH = 3
+P_WIDEN = 4
 
 
 @njit(cache=True)
@@ -32,6 +45,7 @@ def ismcts_choose(params, S, T, moves, n, rng):
     c = params[P_C]
     policy = int(params[P_ROLLOUT])
     depth = int(params[P_DEPTH])
+    widen = params[P_WIDEN]
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     root_kind = S[t]
     me = S[t + 1]
@@ -50,9 +64,14 @@ def ismcts_choose(params, S, T, moves, n, rng):
         kind = root_kind
         player = me
         while m > 0:
-            ch, k = select(I, W, v, out, m, kind, player, c, untried)
-            if ch < 0:                   # expand one untried move, then play on with the rollout policy
+            ch, k, avail = select(I, W, v, out, m, kind, player, c, untried)
+            if k > 0 and (v == 0 or avail == 0 or widen <= 0.0
+                          or avail < 1.0 + widen * math.sqrt(I[v, N_VISITS])):
                 i = untried[(bot_next(rng) * k) >> 32]
+                if policy == ROLLOUT_GREEDY:
+                    g = greedy_choose(greedy_w, D, T, out, m, rng)
+                    if find_child(I, v, out[g], kind, player) < 0:
+                        i = g
                 ch = add_child(I, W, size, v, out[i], kind, player)
                 size += 1
                 path[length] = ch

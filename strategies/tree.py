@@ -72,9 +72,11 @@ def add_child(I, W, size, v, move, kind, player):
 def select(I, W, v, moves, n, kind, player, c, untried):
     """One selection step at v for the legal moves[:n] of this determinization.
 
-    Counts every available child's availability. Returns (child, 0) for the UCB-best child when every legal
-    move already has a child, else (-1, k) with the indices (in moves) of the k untried moves in untried[:k]."""
+    Counts every available child's availability. Returns (UCB-best available child or -1 if none, number k of
+    untried moves, number of available children); the indices (in moves) of the untried moves go to
+    untried[:k]."""
     k = 0
+    avail = 0
     best = -1
     best_u = -math.inf
     for i in range(n):
@@ -84,15 +86,13 @@ def select(I, W, v, moves, n, kind, player, c, untried):
             k += 1
             continue
         I[ch, N_AVAIL] += 1
-        if k == 0:
-            visits = I[ch, N_VISITS]
-            u = W[ch] / visits + c * math.sqrt(math.log(I[ch, N_AVAIL]) / visits)
-            if u > best_u:
-                best_u = u
-                best = ch
-    if k > 0:
-        return -1, k
-    return best, 0
+        avail += 1
+        visits = I[ch, N_VISITS]
+        u = W[ch] / visits + c * math.sqrt(math.log(I[ch, N_AVAIL]) / visits)
+        if u > best_u:
+            best_u = u
+            best = ch
+    return best, k, avail
 
 
 @njit(cache=True, _nrt=False)
