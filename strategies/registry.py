@@ -105,9 +105,9 @@ register(StrategySpec("flat_mc", core.FLAT_MC,
                       "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
 register(StrategySpec("mcts", core.ISMCTS,
                       (Param("iters", 400, _ITERS_HELP, integer=True, low=1, high=1_000_000),
-                       Param("c", 0.7, "UCB exploration constant (rewards lie in [0, 1])", low=0, high=10),
+                       Param("c", 0.3, "UCB exploration constant (rewards lie in [0, 1])", low=0, high=10),
                        _ROLLOUT, _DEPTH,
-                       Param("widen", 1.0, "progressive widening below the root: a node with N visits has at most "
+                       Param("widen", 0.3, "progressive widening below the root: a node with N visits has at most "
                                            "1 + widen*sqrt(N) children; 0 expands every move first",
                              low=0, high=100)),
                       "single-observer ISMCTS: UCT with availability counts, vector rewards, greedy playouts"))
