@@ -1,4 +1,5 @@
-"""`barrage bench`: how fast the engine plays whole games inside numba (`sim.batch.play_batch`, prange over games).
+"""`barrage bench`: how fast the engine plays whole games inside numba (`sim.batch.play_batch`, prange over games),
+and (`--mcts-ladder`) how strong and how fast a planner is at several budgets.
 
 The first call of a numba function compiles it or loads it from the on-disk cache; that warm-up is timed on
 its own so the reported rates measure play only.
@@ -121,10 +122,25 @@ class BenchResult:
     moves_per_game: float
     us_per_decision: float
     us_per_decision_per_thread: float
+    rollouts: int = 0                      # planner playouts (flat_mc / mcts seats), 0 without a planner
+    rollouts_per_s_per_core: float = 0.0
 
     def to_dict(self) -> dict:
         """Plain data for --json."""
         return asdict(self)
+
+
+def planner_rollouts(b: BatchInputs) -> int:
+    """Playouts the planner seats ran: every planner decision runs exactly `iters` (parameter slot 0) playouts,
+    and a seat's decision count (sim.batch R_DECISIONS) counts only real choices (two or more moves)."""
+    from sim.batch import R_DECISIONS
+    from strategies.core import FLAT_MC, ISMCTS
+
+    players = b.seat_out.shape[1]
+    strat = b.seat_strategy[:, :players]
+    planner = (strat == FLAT_MC) | (strat == ISMCTS)
+    iters = b.params[:, :players, 0].astype(np.int64)
+    return int((planner * iters * b.seat_out[:, :, R_DECISIONS]).sum())
 
 
 def bench_chunk(games: int, threads: int) -> int:
@@ -167,10 +183,135 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
     elapsed = time.perf_counter() - t1
     decisions = int(b.game_out[:, game_field("decisions")].sum())
     moves = int(b.game_out[:, game_field("moves")].sum())
+    rollouts = planner_rollouts(b)
     return BenchResult(
         players=config.players, games=games, threads=n_threads, strategies=specs, seed=seed,
         warmup_s=round(warm, 3), numba_cache=cache, numba_cache_dir=str(sim.NUMBA_CACHE_PATH),
         elapsed_s=round(elapsed, 4), games_per_s=games / elapsed, decisions=decisions,
         decisions_per_s=decisions / elapsed, decisions_per_game=decisions / games, moves_per_game=moves / games,
         us_per_decision=elapsed * 1e6 / max(1, decisions),
-        us_per_decision_per_thread=elapsed * n_threads * 1e6 / max(1, decisions))
+        us_per_decision_per_thread=elapsed * n_threads * 1e6 / max(1, decisions),
+        rollouts=rollouts, rollouts_per_s_per_core=rollouts / (elapsed * n_threads))
+
+
+# ------------------------------------------------------------------------------------------------------------
+# --mcts-ladder: strength versus budget
+# ------------------------------------------------------------------------------------------------------------
+LADDER_BUDGETS = (50, 200, 800)
+
+
+@dataclass
+class LadderRow:
+    """One budget of the ladder: the planner seat's results against the opponents."""
+
+    budget: int
+    planner: str
+    games: int
+    win_rate: float
+    win_low: float              # Wilson 95% interval of the win rate (shared victories split)
+    win_high: float
+    parity: float               # 1 / players
+    mean_vp: float
+    opponent_mean_vp: float
+    s_per_game: float
+    rollouts: int
+    rollouts_per_s: float
+    rollouts_per_s_per_core: float
+
+
+@dataclass
+class LadderResult:
+    """What `barrage bench --mcts-ladder` measured."""
+
+    players: int
+    threads: int
+    opponent: str
+    seed: int
+    warmup_s: float
+    rows: list[LadderRow]
+
+    def to_dict(self) -> dict:
+        """Plain data for --json."""
+        return asdict(self)
+
+
+def parse_budgets(text: str | None) -> tuple[int, ...]:
+    """Parses `50,200,800` into budgets (iterations per decision); None gives LADDER_BUDGETS."""
+    if text is None:
+        return LADDER_BUDGETS
+    try:
+        budgets = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise ConfigError(f"budgets: {text!r} is not a comma-separated list of whole numbers") from None
+    if not budgets or min(budgets) < 1:
+        raise ConfigError(f"budgets: every budget must be at least 1, got {text!r}")
+    return budgets
+
+
+def run_mcts_ladder(config: GameConfig, games: int, budgets: tuple[int, ...] = LADDER_BUDGETS,
+                    planner: str | None = None, opponent: str = "greedy", threads: int | None = None,
+                    seed: int = 0, progress: Callable[[int], None] | None = None,
+                    on_warm: Callable[[float], None] | None = None) -> LadderResult:
+    """Plays the planner (default `mcts`; its `iters` set to each budget) in one seat against `opponent` in the
+    others, the planner's seat rotated game by game; the same game seeds at every budget."""
+    from reports.proportions import wilson_interval
+    from sim.batch import R_RANK, R_VP, play_batch
+    from strategies.registry import canonical, parse_spec
+
+    if games < 1:
+        raise ConfigError(f"games: must be at least 1, got {games}")
+    n_threads = set_threads(threads)
+    base = planner or "mcts"
+    specs = [_with_iters(base, k) for k in budgets]
+    if parse_spec(specs[0])[0] not in _planner_ids():
+        raise ConfigError(f"--mcts-ladder plays a planner (flat_mc or mcts), not {base!r}")
+    opponent = canonical(opponent)
+    players = config.players
+    t0 = time.perf_counter()
+    warm = batch_inputs(config, game_seeds(seed + 1, 2), opponent)     # compile or load: a 1-playout planner
+    warm.seat_strategy[0, 0], warm.params[0, 0] = parse_spec(_with_iters(base, 1))
+    play_batch(*warm.rows(0, 2))
+    warm_s = time.perf_counter() - t0
+    if on_warm is not None:
+        on_warm(warm_s)
+    seeds = game_seeds(seed, games)
+    rotation = np.arange(games) % players
+    rows: list[LadderRow] = []
+    for spec, budget in zip(specs, budgets):
+        b = batch_inputs(config, seeds, opponent)
+        b.seat_strategy[np.arange(games), rotation], b.params[np.arange(games), rotation] = parse_spec(spec)
+        t1 = time.perf_counter()
+        step = max(n_threads, math.ceil(games / 10))
+        for a in range(0, games, step):
+            e = min(games, a + step)
+            play_batch(*b.rows(a, e))
+            if progress is not None:
+                progress(e - a)
+        elapsed = time.perf_counter() - t1
+        rank = b.seat_out[:, :, R_RANK]
+        first = rank == 1
+        share = (first / first.sum(axis=1, keepdims=True))[np.arange(games), rotation]   # END-08 split ties
+        lo, hi = wilson_interval(share.sum(), games)
+        vp = b.seat_out[:, :, R_VP]
+        mine = vp[np.arange(games), rotation]
+        others = (vp.sum(axis=1) - mine) / max(1, players - 1)
+        r = planner_rollouts(b)
+        rows.append(LadderRow(budget, spec, games, float(share.mean()), float(lo), float(hi), 1 / players,
+                              float(mine.mean()), float(others.mean()), elapsed / games, r, r / elapsed,
+                              r / (elapsed * n_threads)))
+    return LadderResult(players, n_threads, opponent, seed, round(warm_s, 3), rows)
+
+
+def _with_iters(spec: str, iters: int) -> str:
+    """The canonical spec with `iters` set to the budget (an `iters` the spec gives is replaced)."""
+    from strategies.registry import canonical
+
+    name, _, rest = spec.partition(":")
+    items = [x for x in rest.split(",") if x.strip() and x.partition("=")[0].strip() != "iters"]
+    return canonical(f"{name}:" + ",".join(items + [f"iters={iters}"]))
+
+
+def _planner_ids() -> tuple[int, ...]:
+    from strategies.core import FLAT_MC, ISMCTS
+
+    return FLAT_MC, ISMCTS

@@ -232,11 +232,14 @@ _experiment_commands.register(app)
     "  barrage bench         (4 players, 20000 games, all cores)\n\n"
     "  barrage bench --games 5000 --players 2 --threads 1\n\n"
     "  barrage bench --strategies random_actions --json\n\n"
+    "  barrage bench --mcts-ladder --players 2 --games 40 --budgets 50,200,800\n\n"
     "Rates exclude the warm-up. µs per decision is wall time divided by decisions; 'per thread' multiplies "
-    "by the threads used (the cost of one decision on one core)."))
+    "by the threads used (the cost of one decision on one core). With planners (flat_mc, mcts) the rollouts "
+    "per second per core are shown too."))
 def bench(
     players: int = PlayersOpt,
-    games: int = typer.Option(20000, "--games", "-n", help="Games in the timed batch."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", show_default="20000; ladder: 40 per budget",
+                                        help="Games in the timed batch (with --mcts-ladder: per budget)."),
     threads: Optional[int] = ThreadsOpt,
     strategies: Optional[str] = typer.Option(
         None, "--strategies", show_default="random",
@@ -245,13 +248,25 @@ def bench(
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
     json_out: bool = JsonOpt,
+    mcts_ladder: bool = typer.Option(
+        False, "--mcts-ladder",
+        help="Strength versus budget: the planner given by --strategies (default mcts) in one seat, rotated, "
+             "against --opponent in the others, at every --budgets."),
+    budgets: Optional[str] = typer.Option(None, "--budgets", show_default="50,200,800",
+                                          help="With --mcts-ladder: iterations per decision, comma-separated."),
+    opponent: str = typer.Option("greedy", "--opponent", help="With --mcts-ladder: the bot in the other seats."),
 ) -> None:
     """Measure engine speed: games, decisions per second with play_batch (numba prange over games).
 
-    First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown.
+    First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown. --mcts-ladder instead measures a planner's strength and speed at several budgets.
     """
     config = _config(players, intro=intro, expansions=expansions)
     _check_seed(seed)
+    if mcts_ladder:
+        _bench_ladder(config, 40 if games is None else games, budgets, strategies, opponent, threads, seed,
+                      json_out)
+        return
+    games = 20000 if games is None else games
     from experiments.bench import run_bench
 
     con = _stdout()
@@ -286,7 +301,40 @@ def bench(
     t.add_row("moves / game", f"{r.moves_per_game:.1f}")
     t.add_row("µs / decision (wall)", f"{r.us_per_decision:.3f}")
     t.add_row("µs / decision (per thread)", f"{r.us_per_decision_per_thread:.3f}")
+    if r.rollouts:
+        t.add_row("planner rollouts", f"{r.rollouts:,}")
+        t.add_row("rollouts / s / core", f"{r.rollouts_per_s_per_core:,.0f}", style="bold")
     con.print(t)
+
+
+def _bench_ladder(config, games: int, budgets: Optional[str], planner: Optional[str], opponent: str,
+                  threads: Optional[int], seed: int, json_out: bool) -> None:
+    """`bench --mcts-ladder`: the strength-versus-budget table (experiments.bench.run_mcts_ladder)."""
+    from experiments.bench import parse_budgets, run_mcts_ladder
+
+    steps = parse_budgets(budgets)
+    con = _stdout()
+    show = not json_out and Console(stderr=True).is_terminal
+    with _progress(show) as bar:
+        task = bar.add_task("warm-up (compile or cache load)", total=None)
+        r = run_mcts_ladder(config, games, steps, planner, opponent, threads, seed,
+                            progress=lambda k: bar.advance(task, k),
+                            on_warm=lambda s: bar.update(task, description="playing", total=games * len(steps),
+                                                         completed=0))
+    if json_out:
+        _print_json(r.to_dict())
+        return
+    t = Table(title=f"planner vs {opponent}: {r.players} players, seat rotated, {r.threads} threads, "
+                    f"warm-up {r.warmup_s:.1f} s")
+    for name in ("budget", "games", "win rate", "Wilson 95%", "parity", "mean VP", "opp. VP", "s / game",
+                 "rollouts / s", "rollouts / s / core"):
+        t.add_column(name, justify="right")
+    for w in r.rows:
+        t.add_row(str(w.budget), str(w.games), f"{w.win_rate:.3f}", f"{w.win_low:.3f}-{w.win_high:.3f}",
+                  f"{w.parity:.3f}", f"{w.mean_vp:.1f}", f"{w.opponent_mean_vp:.1f}", f"{w.s_per_game:.2f}",
+                  f"{w.rollouts_per_s:,.0f}", f"{w.rollouts_per_s_per_core:,.0f}")
+    con.print(t)
+    con.print(f"planner: {r.rows[0].planner.replace(f'iters={r.rows[0].budget}', 'iters=<budget>')}")
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -7,11 +7,16 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from strategies.bot_rng import BOT_RNG_SALT, bot_next  # noqa: F401  (BOT_RNG_SALT re-exported)
+from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose
+from strategies.ismcts import ismcts_choose
 
 RANDOM = 0          # uniform over the legal moves
 RANDOM_ACTIONS = 1  # uniform, but the Bank counts once (1 Engineer): plays far more varied games (fuzzing)
 GREEDY = 2          # greedy heuristic family (strategies.greedy; personas = weight vectors, strategies.personas)
+# 3 is reserved for the automa (another branch)
+FLAT_MC = 4         # flat Monte Carlo over determinized playouts (strategies.flat_mc)
+ISMCTS = 5          # single-observer information-set MCTS (strategies.ismcts)
 
 
 @njit(cache=True)
@@ -19,6 +24,10 @@ def choose_move(strategy, params, S, T, moves, n, rng):
     """Returns the index (in moves[:n]) of the move the bot picks."""
     if strategy == GREEDY:
         return greedy_choose(params, S, T, moves, n, rng)
+    if strategy == ISMCTS:
+        return ismcts_choose(params, S, T, moves, n, rng)
+    if strategy == FLAT_MC:
+        return flat_mc_choose(params, S, T, moves, n, rng)
     if strategy == RANDOM_ACTIONS:
         k = 0
         for i in range(n):

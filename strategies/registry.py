@@ -96,6 +96,24 @@ for _persona in personas.PERSONAS:       # one registry name per greedy persona:
                                 for q, (_, v) in zip(personas.PARAMS, _persona.params())),
                           _persona.description))
 
+# The planners (strategies.flat_mc, strategies.ismcts); parameter order = their vector slots (P_* there).
+_ITERS_HELP = "playouts per decision (each on a fresh determinization of the hidden piles)"
+_ROLLOUT = Param("rollout", 1, "playout policy: 0 uniform random, 1 greedy (default weights)", integer=True,
+                 low=0, high=1)
+_DEPTH = Param("depth", 0, "playout decisions before a heuristic evaluation (VP + resources/5 + own dam drops); "
+                           "0 plays to the end of the game", integer=True, low=0, high=10_000)
+register(StrategySpec("flat_mc", core.FLAT_MC,
+                      (Param("iters", 200, _ITERS_HELP, integer=True, low=1, high=1_000_000), _ROLLOUT, _DEPTH),
+                      "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
+register(StrategySpec("mcts", core.ISMCTS,
+                      (Param("iters", 400, _ITERS_HELP, integer=True, low=1, high=1_000_000),
+                       Param("c", 0.3, "UCB exploration constant (rewards lie in [0, 1])", low=0, high=10),
+                       _ROLLOUT, _DEPTH,
+                       Param("widen", 0.3, "progressive widening below the root: a node with N visits has at most "
+                                           "1 + widen*sqrt(N) children; 0 expands every move first",
+                             low=0, high=100)),
+                      "single-observer ISMCTS: UCT with availability counts, vector rewards, greedy playouts"))
+
 
 def names() -> list[str]:
     """Registered strategy names, in registration order."""

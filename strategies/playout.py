@@ -1,0 +1,130 @@
+"""What the planners (flat Monte Carlo, ISMCTS) share: the observer's determinized copy of a state, playouts by
+a cheap policy, and the reward vector of a finished or cut-off playout.
+
+Hidden information (HIDDEN-01..04): a planner never looks at the true pile orders. `observe` first puts every
+pile segment `sim.rules.hidden.determinize` would reshuffle into a canonical (sorted) order and only then
+determinizes it, so the copy it plays on is a function of the information set alone: two states that differ
+only in hidden orders (or in the game's generator) yield the very same determinized copies.
+
+Reward (one value per company, in [0, 1]): WIN_WEIGHT x win share + (1 - WIN_WEIGHT) x VP margin, where the win
+share is 1 for the winner (1/k for a k-way shared victory, END-06..08) and the margin is
+(1 + tanh((own score - best opponent score) / MARGIN_SCALE)) / 2. The win share is what a game is about; the
+margin term separates "won by 1" from "won by 30" and "lost narrowly" from "crushed", which helps small budgets
+where most playouts of one move end alike. After a depth cut the score is the VP the company would hold if the
+game ended now (VP + resources / 5 as a fraction, END-04, + drops in its own dams, END-05; the objective tile
+is left out) and the win share goes to the leader by that score.
+"""
+import math
+
+import numpy as np
+from numba import njit
+
+from sim import layout as L
+from sim.rules.company import co
+from sim.rules.engine import BUFFER_SIZE, play_move
+from sim.rules.hidden import determinize
+from sim.rules.scoring import final_ranks
+from sim.rules.water import own_dam_drops
+from strategies.bot_rng import bot_next
+from strategies.greedy import greedy_choose
+
+ROLLOUT_RANDOM = 0   # uniform over the legal moves
+ROLLOUT_GREEDY = 1   # the greedy bot with its default weights (strategies.greedy)
+
+WIN_WEIGHT = 0.7      # share of the reward that is the win share (the rest is the VP margin)
+MARGIN_SCALE = 20.0   # VP difference that moves the margin term from 0.5 to about 0.88
+
+WS_REWARD = 0                          # float workspace: reward vector [MAX_PLAYERS]
+WS_SCORE = WS_REWARD + L.MAX_PLAYERS   # per-company score
+WS_WIN = WS_SCORE + L.MAX_PLAYERS      # per-company win share
+WS_SIZE = WS_WIN + L.MAX_PLAYERS
+
+
+@njit(cache=True)
+def new_buffers():
+    """Allocates a planner's per-decision arrays: (D state copy, out legal moves, scratch engine scratch,
+    ws float workspace WS_*, rank final ranks, greedy_w empty weight vector = the greedy defaults)."""
+    return (np.empty(L.STATE_SIZE, dtype=np.int64), np.empty(BUFFER_SIZE, dtype=np.int64),
+            np.empty(16, dtype=np.int64), np.zeros(WS_SIZE, dtype=np.float64),
+            np.zeros(L.MAX_PLAYERS, dtype=np.int64), np.empty(0, dtype=np.float64))
+
+
+@njit(cache=True, _nrt=False)
+def _sort_segment(S, start, n):
+    """Insertion sort of S[start:start+n] (at most 15 items: no allocation)."""
+    for i in range(start + 1, start + n):
+        x = S[i]
+        j = i - 1
+        while j >= start and S[j] > x:
+            S[j + 1] = S[j]
+            j -= 1
+        S[j + 1] = x
+
+
+@njit(cache=True, _nrt=False)
+def canonicalize_hidden(S):
+    """Sorts every pile segment that `determinize` reshuffles (the same segments, HIDDEN-01..03), erasing the
+    true hidden order before any planner reads the state."""
+    for colour in range(3):
+        pos = S[L.PILE_POS + colour]
+        _sort_segment(S, L.PILE + colour * L.PILE_SIZE + pos, L.PILE_SIZE - pos)
+    pos = S[L.TECH_POS]
+    for level in range(3):
+        lo = max(pos, level * 5)
+        hi = (level + 1) * 5
+        if hi > lo:
+            _sort_segment(S, L.TECH_PILE + lo, hi - lo)
+
+
+@njit(cache=True)
+def observe(S, T, player, rng, D):
+    """Writes into D a fresh determinization of S for `player`, seeded from the bot's own stream."""
+    D[:] = S
+    canonicalize_hidden(D)
+    determinize(D, T, player, bot_next(rng))
+
+
+@njit(cache=True)
+def playout(D, T, n, out, scratch, policy, depth, greedy_w, rng):
+    """Plays the pending decision (n legal moves in out) on with the rollout policy until the game ends or
+    `depth` decisions have been played (0 = no limit); returns the legal-move count left (0 = game over)."""
+    k = 0
+    while n > 0 and (depth <= 0 or k < depth):
+        if policy == ROLLOUT_GREEDY:
+            i = greedy_choose(greedy_w, D, T, out, n, rng)
+        else:
+            i = (bot_next(rng) * n) >> 32
+        n = play_move(D, T, out[i], out, scratch)
+        k += 1
+    return n
+
+
+@njit(cache=True)
+def evaluate(D, T, over, ws, rank):
+    """Fills ws[WS_REWARD:WS_REWARD + players] with every company's reward (module docstring)."""
+    np_ = T.n_players[0]
+    if over:
+        final_ranks(D, T, rank, ws[WS_WIN:WS_WIN + L.MAX_PLAYERS])
+        for c in range(np_):
+            ws[WS_SCORE + c] = D[co(c) + L.C_VP]
+    else:
+        best = -1.0e18
+        for c in range(np_):
+            b = co(c)
+            s = D[b + L.C_VP] + (D[b + L.C_CREDITS] + D[b + L.C_EXC] + D[b + L.C_MIX]) / 5.0 \
+                + own_dam_drops(D, T, c)
+            ws[WS_SCORE + c] = s
+            best = max(best, s)
+        leaders = 0
+        for c in range(np_):
+            if ws[WS_SCORE + c] == best:
+                leaders += 1
+        for c in range(np_):
+            ws[WS_WIN + c] = 1.0 / leaders if ws[WS_SCORE + c] == best else 0.0
+    for c in range(np_):
+        other = -1.0e18
+        for d in range(np_):
+            if d != c:
+                other = max(other, ws[WS_SCORE + d])
+        margin = 0.5 * (1.0 + math.tanh((ws[WS_SCORE + c] - other) / MARGIN_SCALE))
+        ws[WS_REWARD + c] = WIN_WEIGHT * ws[WS_WIN + c] + (1.0 - WIN_WEIGHT) * margin
