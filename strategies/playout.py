@@ -1,10 +1,10 @@
 """What the planners (flat Monte Carlo, ISMCTS) share: the observer's determinized copy of a state, playouts by
 a cheap policy, and the reward vector of a finished or cut-off playout.
 
-Hidden information (HIDDEN-01..04): a planner never looks at the true pile orders. `observe` first puts every
-pile segment `sim.rules.hidden.determinize` would reshuffle into a canonical (sorted) order and only then
-determinizes it, so the copy it plays on is a function of the information set alone: two states that differ
-only in hidden orders (or in the game's generator) yield the very same determinized copies.
+Hidden information (HIDDEN-01..04): a planner never looks at the true pile orders. `observe` first sorts every
+hidden pile section (`sim.rules.hidden.forget_hidden_order`) and only then determinizes it, so the copy it plays
+on is a function of the information set alone: two states that differ only in hidden orders (or in the game's
+generator) yield the very same determinized copies.
 
 Reward (one value per company, in [0, 1]): WIN_WEIGHT x win share + (1 - WIN_WEIGHT) x VP margin, where the win
 share is 1 for the winner (1/k for a k-way shared victory, END-06..08) and the margin is
@@ -22,7 +22,7 @@ from numba import njit
 from sim import layout as L
 from sim.rules.company import co
 from sim.rules.engine import BUFFER_SIZE, play_move
-from sim.rules.hidden import determinize
+from sim.rules.hidden import determinize, forget_hidden_order
 from sim.rules.scoring import final_ranks
 from sim.rules.water import own_dam_drops
 from strategies.bot_rng import bot_next
@@ -49,38 +49,11 @@ def new_buffers():
             np.zeros(L.MAX_PLAYERS, dtype=np.int64), np.empty(0, dtype=np.float64))
 
 
-@njit(cache=True, _nrt=False)
-def _sort_segment(S, start, n):
-    """Insertion sort of S[start:start+n] (at most 15 items: no allocation)."""
-    for i in range(start + 1, start + n):
-        x = S[i]
-        j = i - 1
-        while j >= start and S[j] > x:
-            S[j + 1] = S[j]
-            j -= 1
-        S[j + 1] = x
-
-
-@njit(cache=True, _nrt=False)
-def canonicalize_hidden(S):
-    """Sorts every pile segment that `determinize` reshuffles (the same segments, HIDDEN-01..03), erasing the
-    true hidden order before any planner reads the state."""
-    for colour in range(3):
-        pos = S[L.PILE_POS + colour]
-        _sort_segment(S, L.PILE + colour * L.PILE_SIZE + pos, L.PILE_SIZE - pos)
-    pos = S[L.TECH_POS]
-    for level in range(3):
-        lo = max(pos, level * 5)
-        hi = (level + 1) * 5
-        if hi > lo:
-            _sort_segment(S, L.TECH_PILE + lo, hi - lo)
-
-
 @njit(cache=True)
 def observe(S, T, player, rng, D):
     """Writes into D a fresh determinization of S for `player`, seeded from the bot's own stream."""
     D[:] = S
-    canonicalize_hidden(D)
+    forget_hidden_order(D)
     determinize(D, T, player, bot_next(rng))
 
 

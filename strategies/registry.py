@@ -97,16 +97,17 @@ for _persona in personas.PERSONAS:       # one registry name per greedy persona:
                           _persona.description))
 
 # The planners (strategies.flat_mc, strategies.ismcts); parameter order = their vector slots (P_* there).
+_ITERS = dict(integer=True, low=1, high=1_000_000, always_shown=True)
 _ITERS_HELP = "playouts per decision (each on a fresh determinization of the hidden piles)"
 _ROLLOUT = Param("rollout", 1, "playout policy: 0 uniform random, 1 greedy (default weights)", integer=True,
                  low=0, high=1)
 _DEPTH = Param("depth", 0, "playout decisions before a heuristic evaluation (VP + resources/5 + own dam drops); "
                            "0 plays to the end of the game", integer=True, low=0, high=10_000)
 register(StrategySpec("flat_mc", core.FLAT_MC,
-                      (Param("iters", 200, _ITERS_HELP, integer=True, low=1, high=1_000_000), _ROLLOUT, _DEPTH),
+                      (Param("iters", 200, _ITERS_HELP, **_ITERS), _ROLLOUT, _DEPTH),
                       "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
 register(StrategySpec("mcts", core.ISMCTS,
-                      (Param("iters", 400, _ITERS_HELP, integer=True, low=1, high=1_000_000),
+                      (Param("iters", 400, _ITERS_HELP, **_ITERS),
                        Param("c", 0.3, "UCB exploration constant (rewards lie in [0, 1])", low=0, high=10),
                        _ROLLOUT, _DEPTH,
                        Param("widen", 0.3, "progressive widening below the root: a node with N visits has at most "

@@ -16,7 +16,7 @@ from strategies.features import DEFAULT_WEIGHTS
 from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose
 from strategies.ismcts import ismcts_choose
-from strategies.playout import canonicalize_hidden
+from sim.rules.hidden import forget_hidden_order
 from test_greedy import _play_checked, batch, win_shares
 
 WIDTH = registry.N_PARAMS
@@ -77,7 +77,8 @@ def test_registry_parameters():
     assert sid == ISMCTS and list(vec[:5]) == [400, 0.7, 1, 0, 0.3] and vec.shape == (WIDTH,)
     sid, vec = registry.parse_spec("flat_mc:iters=50,depth=12")
     assert sid == FLAT_MC and list(vec[:3]) == [50, 1, 12]
-    assert registry.canonical("mcts:c=1.0") == "mcts:iters=400,c=1,rollout=1,depth=0,widen=0.3"
+    assert registry.canonical("mcts:c=1.0") == "mcts:iters=400,c=1"           # the budget is always written
+    assert registry.canonical("flat_mc:iters=200") == "flat_mc:iters=200"
     for bad, msg in [("mcts:iters=0", "outside"), ("mcts:iters=2.5", "whole number"), ("mcts:rollout=2", "outside"),
                      ("mcts:c=-1", "outside"), ("flat_mc:depth=-3", "outside"), ("flat_mc:c=1", "no parameter"),
                      ("mcts:widen=-1", "outside"), ("mcts:iters=nan", "finite")]:
@@ -102,8 +103,8 @@ def test_planners_never_read_the_true_hidden_order():
             other = g.determinized(g.current_player, 1000 + k)
             assert not np.array_equal(other.state, g.state)
             a, b = g.state.copy(), other.state.copy()
-            canonicalize_hidden(a)
-            canonicalize_hidden(b)
+            forget_hidden_order(a)
+            forget_hidden_order(b)
             a[L.G_RNG] = b[L.G_RNG]
             assert np.array_equal(a, b)                # the states differ only in what nobody can see
             for choose, params in planners:
