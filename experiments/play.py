@@ -6,6 +6,7 @@ the readable log on top.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 import numpy as np
@@ -35,13 +36,16 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
     # numba modules are imported here so that `barrage --help` and `barrage list` stay fast.
     from sim.rules.rng import seed_state
     from strategies.core import BOT_RNG_SALT, choose_move
-    from strategies.registry import parse_seats
+    from strategies.registry import automa_levels, parse_seats
 
     if isinstance(config, dict):
         config = GameConfig.from_dict(config)
     if not 0 <= int(seed) <= SEED_MASK:
         raise ConfigError(f"seed must be an integer in 0..2^62-1, got {seed}")
     _, seat_ids, seat_params = parse_seats(strategies, config.players)
+    levels = automa_levels(seat_ids, seat_params)
+    if any(levels):                                               # automa seats are set up as Automas (AUTOMA-01)
+        config = dataclasses.replace(config, automa=levels)
     g = Game.new(config, int(seed))
     rng = np.zeros(1, dtype=np.int64)
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as sim.batch.play_one

@@ -12,7 +12,7 @@ from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.rng import seed_state
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
-from strategies.core import BOT_RNG_SALT, RANDOM_ACTIONS, choose_move
+from strategies.core import BOT_RNG_SALT, RANDOM_ACTIONS, automa_levels, choose_move
 
 # Integer result fields per (game, seat)
 RESULT_FIELDS = (
@@ -35,8 +35,9 @@ N_GAME = 8
 
 @njit(cache=True)
 def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng):
-    """Plays one whole game in S with the given per-seat strategies; returns the number of decisions."""
-    setup_game(S, T, seed, fixed_company, fixed_officer)
+    """Plays one whole game in S with the given per-seat strategies (seats whose strategy is AUTOMA are Automa
+    seats the engine plays); returns the number of decisions."""
+    setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
     n = advance(S, T, out, scratch)
     while n > 0:
@@ -105,7 +106,7 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, params, repo
         rng = np.zeros(1, dtype=np.int64)
         report[g, 0] = -1
         report[g, 1] = 0
-        setup_game(S, T, seeds[g], fixed_company[g], fixed_officer[g])
+        setup_game(S, T, seeds[g], fixed_company[g], fixed_officer[g], np.zeros(L.MAX_PLAYERS, dtype=np.int64))
         rng[0] = seed_state(seeds[g] ^ BOT_RNG_SALT)
         n = advance(S, T, out, scratch)
         k = 0

@@ -88,6 +88,9 @@ def register(spec: StrategySpec) -> StrategySpec:
 register(StrategySpec("random", core.RANDOM, (), "uniform over the legal moves of every decision"))
 register(StrategySpec("random_actions", core.RANDOM_ACTIONS, (),
                       "uniform, but the Bank counts as one action (1 Engineer): more varied games, used by fuzz"))
+register(StrategySpec("automa", core.AUTOMA,
+                      (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
+                      "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
 for _persona in personas.PERSONAS:       # one registry name per greedy persona: same bot, other default weights
     register(StrategySpec(_persona.name, core.GREEDY,
                           tuple(Param(q.name, v, q.description, low=q.low, high=q.high)
@@ -193,7 +196,14 @@ def parse_seats(text: str | Sequence[str] | None, players: int) -> tuple[list[st
     params = np.zeros((players, N_PARAMS), dtype=np.float64)
     for seat, s in enumerate(specs):
         ids_[seat], params[seat] = parse_spec(s)
+    if (ids_ == core.AUTOMA).all():
+        raise ConfigError("every seat is an automa; at least one seat needs another strategy (AUTOMA-01)")
     return [canonical(s) for s in specs], ids_, params
+
+
+def automa_levels(ids_: np.ndarray, params: np.ndarray) -> tuple[int, ...]:
+    """Automa level per seat (0 = not an Automa) of parsed seat strategies (`parse_seats`)."""
+    return tuple(int(p[0]) if i == core.AUTOMA else 0 for i, p in zip(ids_, params))
 
 
 def _fmt(x: float) -> str:

@@ -4,14 +4,48 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.company import ability_active, co, company_of
+from sim.rules.rng import shuffle
+
+
+@njit(cache=True)
+def rebuild_pile(S, T, colour):
+    """AUTOMA-20: an exhausted pile is rebuilt, shuffled, from the contracts an Automa discarded of its colour
+    (they fill the pile's last slots, so the drawn-before-position layout is kept)."""
+    m = 0
+    for k in range(L.N_CONTRACTS):
+        if T.contract_kind[k] == colour and S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
+            m += 1
+    start = L.PILE + colour * L.PILE_SIZE + L.PILE_SIZE - m
+    j = 0
+    for k in range(L.N_CONTRACTS):
+        if T.contract_kind[k] == colour and S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
+            S[start + j] = k
+            S[L.CON_STATE + k] = ids.CS_PILE
+            j += 1
+    shuffle(S, start, m)
+    S[L.PILE_POS + colour] = L.PILE_SIZE - m
+
+
+@njit(cache=True)
+def discard_colour(S, colour):
+    """AUTOMA-20: both displayed private contracts of a colour go to that colour's discard pile."""
+    for slot in range(2):
+        i = L.DISPLAY + colour * 2 + slot
+        k = S[i]
+        if k >= 0:
+            S[L.CON_STATE + k] = ids.CS_COLOUR_DISCARD
+            S[i] = -1
 
 
 @njit(cache=True)
 def refill_display(S, T):
-    """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty)."""
+    """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty, unless
+    an Automa's discards rebuild it, AUTOMA-20)."""
     for colour in range(3):
         for slot in range(2):
             i = L.DISPLAY + colour * 2 + slot
+            if S[i] < 0 and S[L.PILE_POS + colour] >= L.PILE_SIZE:
+                rebuild_pile(S, T, colour)
             if S[i] < 0 and S[L.PILE_POS + colour] < L.PILE_SIZE:
                 k = S[L.PILE + colour * L.PILE_SIZE + S[L.PILE_POS + colour]]
                 S[L.PILE_POS + colour] += 1
