@@ -178,6 +178,14 @@ def construct_candidates(S, T, c, struct, area, min_prod, cand):
     """AUTOMA-16: legal spaces for `struct` meeting the entry's area / minimum production, with a usable tile."""
     n = 0
     nd = T.n_dams[0]
+    b = co(c)
+    usable = False
+    for t in range(ids.T_ANTON):                                            # a tile able to build it (fast path)
+        ts = T.tile_struct[t]
+        if S[b + L.C_TILE_LOC + t] == ids.TILE_IN_SUPPLY and (ts == struct or ts == ids.WILD):
+            usable = True
+    if not usable or S[b + L.C_PIECES + struct] == 0:
+        return 0
     for g in range(n_map_spaces(T)):
         if placeable(S, T, c, g) != struct:
             continue
@@ -245,15 +253,15 @@ def perform_entry(S, T, c, entry, card):
     z = entry[4]
     vp = entry[5]
     if do == ids.AD_PRODUCE:                                                # AUTOMA-13/14
-        move, e = best_production(S, T, c, x, False, -1)
-        if e < 1:
-            return False
         mine = S[b + L.C_ENERGY]
-        behind = mine < 6 * S[L.G_ROUND]
+        behind = mine < 6 * S[L.G_ROUND]                                    # (b)
         for o in range(T.n_players[0]):
             if o != c and S[co(o) + L.C_ENERGY] >= mine:
                 behind = True
-        if not behind or contract_slot(S, T, fulfil_bound(S, T, c, e, True), y) < 0:
+        if not behind:
+            return False
+        move, e = best_production(S, T, c, x, False, -1)                    # (a)
+        if e < 1 or contract_slot(S, T, fulfil_bound(S, T, c, e, True), y) < 0:   # (c)
             return False
         place_engineers(S, T, c, ids.AB_TURBINE, k)
         produce_and_fulfil(S, T, c, move, x, 0)

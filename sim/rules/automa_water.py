@@ -3,7 +3,7 @@ brings more drops into the Automa's own dams, trying the headstreams in the crit
 from numba import njit
 
 from sim import layout as L
-from sim.rules.water import new_drop_flowing, new_drop_on_headstream, own_dam_drops, water_flow_phase
+from sim.rules.water import capacity, new_drop_flowing, new_drop_on_headstream, own_dam_drops, water_flow_phase
 
 
 @njit(cache=True)
@@ -27,6 +27,12 @@ def automa_drops(S, T, c, n, flow_now, pref):
     attempt, drops never placed are not placed. Returns the number of drops placed."""
     placed = 0
     carried = 0
+    room = False
+    for d in range(T.n_dams[0]):                     # no own dam with room: no drop can help (fast path)
+        if S[L.DAM_OWNER + d] == c and S[L.DAM_DROPS + d] < capacity(S, T, d):
+            room = True
+    if not room:
+        return 0
     base = _own_after(S, T, c, 0, 0, flow_now)
     for _ in range(n):
         carried += 1

@@ -1,4 +1,5 @@
 """Contracts: display refill, taking, hand limit, fulfilment (CONTRACT-*, ACT-CONTRACT-*)."""
+import numpy as np
 from numba import njit
 
 from sim import ids
@@ -9,21 +10,27 @@ from sim.rules.rng import shuffle
 
 @njit(cache=True)
 def rebuild_pile(S, T, colour):
-    """AUTOMA-20: an exhausted pile is rebuilt, shuffled, from the contracts an Automa discarded of its colour
-    (they fill the pile's last slots, so the drawn-before-position layout is kept)."""
+    """AUTOMA-20: an exhausted pile is rebuilt, shuffled, from the contracts an Automa discarded of its colour.
+    The pile array stays a permutation of the colour's contracts: the others keep their order in front, the
+    rebuilt pile takes the last slots and the draw position moves back to it."""
+    base = L.PILE + colour * L.PILE_SIZE
+    front = 0
     m = 0
-    for k in range(L.N_CONTRACTS):
-        if T.contract_kind[k] == colour and S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
+    tmp = np.empty(L.PILE_SIZE, dtype=np.int64)
+    for i in range(L.PILE_SIZE):
+        k = S[base + i]
+        if S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
+            tmp[L.PILE_SIZE - 1 - m] = k
             m += 1
-    start = L.PILE + colour * L.PILE_SIZE + L.PILE_SIZE - m
-    j = 0
-    for k in range(L.N_CONTRACTS):
-        if T.contract_kind[k] == colour and S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
-            S[start + j] = k
-            S[L.CON_STATE + k] = ids.CS_PILE
-            j += 1
-    shuffle(S, start, m)
-    S[L.PILE_POS + colour] = L.PILE_SIZE - m
+        else:
+            S[base + front] = k
+            front += 1
+    for j in range(m):
+        k = tmp[L.PILE_SIZE - 1 - j]
+        S[base + front + j] = k
+        S[L.CON_STATE + k] = ids.CS_PILE
+    shuffle(S, base + front, m)
+    S[L.PILE_POS + colour] = front
 
 
 @njit(cache=True)
