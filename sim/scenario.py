@@ -1087,8 +1087,9 @@ def _misc(ctx: _Ctx, S: np.ndarray, doc: dict, phase: int) -> None:
                 _fail(p, f"zone {z} has no dams; tokens lie on basins (GEO-06)")
             S[L.GEO_TOKEN + zi] = _name_index(p, x, ids.GEO_TOKEN_NAMES, "geological token")
     # the Automa deck (AUTOMA-02): card numbers 1..20 in deck order, position = index of the deck's top card;
-    # by default cards 1..20 in order, none flipped
-    S[L.AUTOMA_DECK:L.AUTOMA_DECK + L.N_AUTOMA_CARDS] = np.arange(L.N_AUTOMA_CARDS)
+    # by default (with an Automa seat) cards 1..20 in order, none flipped
+    if any(S[_co(s) + L.C_AUTOMA] for s in range(n)):
+        S[L.AUTOMA_DECK:L.AUTOMA_DECK + L.N_AUTOMA_CARDS] = np.arange(L.N_AUTOMA_CARDS)
     if "automa_deck" in doc:
         ad = _check_keys("automa_deck", doc["automa_deck"], ("cards", "position"))
         cards = [_int(f"automa_deck.cards[{i}]", x, 1, L.N_AUTOMA_CARDS)
