@@ -11,6 +11,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.construct import space_kind, space_zone
+from sim.rules.produce import own_powerhouse_in_zone
 from sim.rules.water import capacity
 
 KIND_DAM, KIND_CONDUIT, KIND_PH = 0, 1, 2   # criteria rows of a card (dam criteria also for Elevations)
@@ -19,11 +20,19 @@ KIND_DAM, KIND_CONDUIT, KIND_PH = 0, 1, 2   # criteria rows of a card (dam crite
 @njit(cache=True)
 def own_ph_in_zone(S, T, c, z):
     """Whether company c has a powerhouse in zone z."""
-    for j in range(4):
-        p = T.zone_ph[z, j]
-        if p >= 0 and S[L.PH_OWNER + p] == c:
-            return True
-    return False
+    return own_powerhouse_in_zone(S, T, c, z) >= 0
+
+
+@njit(cache=True)
+def space_range(T, struct):
+    """The map-space indices [lo, hi) that can take a structure type (dams for Bases and Elevations)."""
+    nd = T.n_dams[0]
+    nc = T.n_conduits[0]
+    if struct <= ids.ELEVATION:
+        return 0, nd
+    if struct == ids.CONDUIT:
+        return nd, nd + nc
+    return nd + nc, nd + nc + T.n_ph[0]
 
 
 @njit(cache=True)

@@ -12,12 +12,12 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_deck import action_card, criteria_card, flip
-from sim.rules.automa_place import choose_space
+from sim.rules.automa_place import choose_space, space_range
 from sim.rules.automa_water import automa_drops
 from sim.rules.company import add_credits, add_energy, add_vp, automa_level, co
-from sim.rules.construct import n_map_spaces, place_structure, placeable, printed_machinery, red_surcharge
+from sim.rules.construct import place_structure, placeable, printed_machinery, red_surcharge
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
-from sim.rules.produce import encode, energy_of, own_powerhouse_in_zone, perform_production
+from sim.rules.produce import GERMAN_SECOND, decode, energy_of, list_productions, perform_production
 from sim.rules.rewards import give_reward
 from sim.rules.setup import NO_CONTRACT, apply_pick
 from sim.rules.stack import push
@@ -72,27 +72,22 @@ def gain_machines(S, c, exc, mix, any_):
 
 @njit(cache=True)
 def best_production(S, T, c, modifier, german_second, excluded_ph):
-    """AUTOMA-13 (a)/(c): the production of maximum energy moving all drops of the dam (ties: first system in
-    zone order); returns (move, energy), energy 0 if none reaches 1."""
+    """AUTOMA-13 (a)/(c): of the legal productions (PRODUCE-01..07; an Automa pays any conduit fee in VP) the one
+    of maximum energy moving all drops of its dam (ties: first system in zone order); returns (move, energy),
+    energy 0 if there is none."""
+    moves = np.empty(4 * L.MAX_DAMS * 2, dtype=np.int64)
+    flags = GERMAN_SECOND if german_second else 0
+    n = list_productions(S, T, c, modifier, flags, excluded_ph, 1 << 30, moves, 0, False)
     best = -1
     best_e = 0
-    for d in range(T.n_dams[0]):
-        owner = S[L.DAM_OWNER + d]
-        k = S[L.DAM_DROPS + d]
-        if k < 1 or (owner != c and owner != ids.NEUTRAL):
+    for i in range(n):
+        d, cond, ph, k = decode(moves[i])
+        if k != S[L.DAM_DROPS + d]:
             continue
-        z = T.dam_zone[d]
-        for j in range(2):
-            cond = T.zone_conduits[z, j]
-            if cond < 0 or S[L.COND_OWNER + cond] == ids.NOBODY:
-                continue
-            ph = own_powerhouse_in_zone(S, T, c, T.cond_end_zone[cond])
-            if ph < 0 or ph == excluded_ph:
-                continue
-            e = energy_of(S, T, c, cond, ph, k, modifier, german_second)
-            if e > best_e:
-                best_e = e
-                best = encode(d, cond, ph, k)
+        e = energy_of(S, T, c, cond, ph, k, modifier, german_second)
+        if e > best_e:
+            best_e = e
+            best = moves[i]
     return best, best_e
 
 
@@ -186,7 +181,8 @@ def construct_candidates(S, T, c, struct, area, min_prod, cand):
             usable = True
     if not usable or S[b + L.C_PIECES + struct] == 0:
         return 0
-    for g in range(n_map_spaces(T)):
+    lo, hi = space_range(T, struct)
+    for g in range(lo, hi):
         if placeable(S, T, c, g) != struct:
             continue
         if area >= 0 and struct <= ids.ELEVATION and T.zone_area[T.dam_zone[g]] != area:
@@ -223,9 +219,10 @@ def free_placement(S, T, c, struct, param, count):
     """AUTOMA-24: free structures of a reward, each placed by AUTOMA-30 (CONSTRUCT-21 limits; GEO-10)."""
     cand = np.empty(L.MAX_DAMS + L.MAX_CONDUITS + L.MAX_PH, dtype=np.int64)
     nd = T.n_dams[0]
+    lo, hi = space_range(T, struct)
     for _ in range(count):
         n = 0
-        for g in range(n_map_spaces(T)):
+        for g in range(lo, hi):
             if placeable(S, T, c, g) != struct:
                 continue
             if struct == ids.BASE and ((param >> T.zone_area[T.dam_zone[g]]) & 1) == 0:

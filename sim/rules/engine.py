@@ -290,21 +290,17 @@ def advance(S, T, out, scratch):
         if t < 0:
             return 0
         kind = S[t]
-        if kind >= ids.FIRST_AUTO_TASK:
+        automa = kind < ids.FIRST_AUTO_TASK and is_automa(S, S[t + 1])    # AUTOMA-*: the engine plays Automas
+        if kind >= ids.FIRST_AUTO_TASK or automa:
             c = S[t + 1]
             a0 = S[t + 2]
             a1 = S[t + 3]
             a2 = S[t + 4]
             pop(S)
-            run_auto(S, T, kind, c, a0, a1, a2)
-            continue
-        if is_automa(S, S[t + 1]):                                  # AUTOMA-*: the engine plays Automa seats
-            c = S[t + 1]
-            a0 = S[t + 2]
-            a1 = S[t + 3]
-            a2 = S[t + 4]
-            pop(S)
-            automa_resolve(S, T, kind, c, a0, a1, a2)
+            if automa:
+                automa_resolve(S, T, kind, c, a0, a1, a2)
+            else:
+                run_auto(S, T, kind, c, a0, a1, a2)
             continue
         n = legal_moves(S, T, out, scratch)
         if n >= 2:
