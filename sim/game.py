@@ -9,7 +9,7 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
-from sim.describe import company_label, describe_move
+from sim.describe import automa_summary, company_label, describe_move
 from sim.errors import BarrageError
 from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
 from sim.rules.hidden import determinize
@@ -81,8 +81,10 @@ class Game:
         al[:config.players] = config.automa_levels()
         setup_game(S, tables, int(seed), fc, fo, al)
         buf = np.empty(BUFFER_SIZE, dtype=np.int64)
+        before = S.copy()
         advance(S, tables, buf, np.empty(16, dtype=np.int64))
         g = cls(config, S, seed=int(seed))
+        g._log_automas(before)
         g.log.append(f"Game set up with seed {seed}: {config.players} players, map {config.map}"
                      f"{', introductory' if config.intro else ''}")
         if "geological" in config.expansions:                     # GEO-03: the layout is part of the setup record
@@ -170,9 +172,20 @@ class Game:
                 f"{', '.join(str(int(m)) for m in self._buf[:self._n])}")
         who = self.current_player
         self.log.append(f"R{self.round} {company_label(self.state, who)}: {self.describe(code)}")
+        before = self.state.copy() if self.config.automa else None
         self._n = int(play_move(self.state, self.tables, code, self._buf, self._scratch))
         self.moves.append(code)
+        self._log_automas(before)
         self._log_round_change()
+
+    def _log_automas(self, before: np.ndarray | None) -> None:
+        """Logs what the Automa seats did inside the engine since `before` (AUTOMA-*)."""
+        if before is None or not self.config.automa:
+            return
+        for c in range(self.config.players):
+            line = automa_summary(before, self.state, self.info, c)
+            if line:
+                self.log.append(f"R{self.round} {line}")
 
     def _log_round_change(self) -> None:
         r = self.round
