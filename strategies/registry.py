@@ -88,14 +88,14 @@ def register(spec: StrategySpec) -> StrategySpec:
 register(StrategySpec("random", core.RANDOM, (), "uniform over the legal moves of every decision"))
 register(StrategySpec("random_actions", core.RANDOM_ACTIONS, (),
                       "uniform, but the Bank counts as one action (1 Engineer): more varied games, used by fuzz"))
-register(StrategySpec("automa", core.AUTOMA,
-                      (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
-                      "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
 for _persona in personas.PERSONAS:       # one registry name per greedy persona: same bot, other default weights
     register(StrategySpec(_persona.name, core.GREEDY,
                           tuple(Param(q.name, v, q.description, low=q.low, high=q.high)
                                 for q, (_, v) in zip(personas.PARAMS, _persona.params())),
                           _persona.description))
+register(StrategySpec("automa", core.AUTOMA,
+                      (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
+                      "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
 
 
 def names() -> list[str]:

@@ -395,3 +395,25 @@ def test_snapshot_round_trip_with_automa():
     g2 = scenario.load(g.snapshot())
     assert np.array_equal(g2.state, g.state)
     assert g2.config.automa == (0, 2)
+
+
+@pytest.mark.parametrize("level,energy,vp", [(1, 6, 19), (2, 7, 19), (3, 10, 19)])
+def test_AUTOMA_03_levels_production_bonus_from_2_company_ability_from_3(level, energy, vp):
+    """AUTOMA-03: the Automa (Italy) has 3 powerhouses: company bonus +1 (COMPANY-01) from level 2; Italy's +3 energy
+    after a production (COMPANY-ITA-01, ability from the 3rd powerhouse) from level 3. B5U (2) - C5L (3) - P8_0:
+    E = 6 / 7 / 7; the contract (Y9, 6) is the same, the energy marker 6 / 7 / 10."""
+    g = automa_turn(5, 1, level=level, human={"company": "France"}, automa={"company": "Italy"},
+                    dams={"B5U": {"owner": AUTOMA, "level": 2, "drops": 2}}, conduits={"C5L": AUTOMA},
+                    powerhouses={"P8_0": AUTOMA, "P6_0": AUTOMA, "P7_0": AUTOMA},
+                    contracts={"display": {"green": ["G11", "G6"], "yellow": ["Y1", "Y9"]}})
+    a = seat(g)
+    assert a["energy"] == energy and a["vp"] == vp
+
+
+@pytest.mark.parametrize("level,excavators", [(3, 1), (4, 3)])
+def test_AUTOMA_03_officer_from_level_4(level, excavators):
+    """AUTOMA-03 / OFFICER-WILHELM-01: an Automa with Wilhelm Adler pays 3 Excavators for any Base only at level 4;
+    at level 3 the mountain Base on B3L costs 5 (6 - 5 = 1 left, 6 - 3 = 3 left)."""
+    g = automa_turn(1, 3, level=level, human={"officer": "Viktor"}, automa={"officer": "Wilhelm"})
+    assert g.snapshot()["dams"] == {"B3L": {"owner": "USA", "level": 1, "drops": 0}}
+    assert seat(g)["excavators"] == excavators
