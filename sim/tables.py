@@ -235,7 +235,7 @@ def _automa_entry(card: int, a: dict) -> list[int]:
         x = ids.BUILDING if st == "building" else ids.STRUCTURE_NAMES.index(st)
         y = _AREA_INDEX[a["area"]] if "area" in a else -1
         z = int(a.get("min_production", 0))
-        if do == ids.AD_PATENT and card == 15:                         # AUTOMA-42 (DECISION-41): SOLO's 1 Engineer, 2 VP
+        if do == ids.AD_PATENT and card == 15:     # AUTOMA-42 (DECISION-41): SOLO's 1 Engineer, 2 VP
             eng, vp = 1, 2
     elif do == ids.AD_WORKSHOP:
         x = int(a["rotate"])

@@ -81,9 +81,7 @@ def strongest_linked(S, T, c, zone, to_zone):
         if o == ids.NOBODY:
             continue
         if (zone >= 0 and T.cond_zone[k] == zone) or (to_zone >= 0 and T.cond_end_zone[k] == to_zone):
-            v = 2 * T.cond_value[k] + (1 if o == c else 0)
-            if v > best:
-                best = v
+            best = max(best, 2 * T.cond_value[k] + (1 if o == c else 0))
     return best
 
 
@@ -276,9 +274,9 @@ def choose_space(S, T, c, struct, cand, n, card):
             z = T.ph_zone[cand[i] - nd_nc]
             best = -1
             for j in range(n):
-                if T.ph_zone[cand[j] - nd_nc] == z:
-                    if best < 0 or (T.ph_paying[cand[best] - nd_nc] == 1 and T.ph_paying[cand[j] - nd_nc] == 0):
-                        best = j
+                if T.ph_zone[cand[j] - nd_nc] == z and (
+                        best < 0 or (T.ph_paying[cand[best] - nd_nc] == 1 and T.ph_paying[cand[j] - nd_nc] == 0)):
+                    best = j
             flags[i] = best == i
         n = _keep(cand, n, flags)
     row = KIND_DAM if struct <= ids.ELEVATION else (KIND_CONDUIT if struct == ids.CONDUIT else KIND_PH)

@@ -130,7 +130,8 @@ def tile_payment(S, T, c, g, struct, tile):
     b = co(c)
     lvl = automa_level(S, c)
     behav = tile if lvl >= 3 else -1
-    e, m, jill = printed_machinery(S, T, c, g, struct, behav, T.cond_value[g - T.n_dams[0]] if struct == ids.CONDUIT else 0)
+    value = T.cond_value[g - T.n_dams[0]] if struct == ids.CONDUIT else 0            # GEO-10: printed value
+    e, m, jill = printed_machinery(S, T, c, g, struct, behav, value)
     exc = S[b + L.C_EXC]
     mix = S[b + L.C_MIX]
     if behav == ids.T_L2_WILD:                                             # ADV-L2-WILD-01: any machineries
@@ -285,9 +286,9 @@ def perform_entry(S, T, c, entry, card):
         best = -1
         for i in range(3):
             t = S[L.PATENT + i]
-            if t >= 0 and (T.tile_struct[t] == x or T.tile_struct[t] == ids.WILD):
-                if best < 0 or T.tile_level[t] > T.tile_level[S[L.PATENT + best]]:
-                    best = i
+            if t >= 0 and (T.tile_struct[t] == x or T.tile_struct[t] == ids.WILD) and (
+                    best < 0 or T.tile_level[t] > T.tile_level[S[L.PATENT + best]]):
+                best = i
         if best < 0:
             return False
         s = 0

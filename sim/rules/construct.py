@@ -163,7 +163,8 @@ def machinery_need(S, T, c, g, struct, behav, free):
     m = 0
     jill = -1
     if not free:
-        e, m, jill = printed_machinery(S, T, c, g, struct, behav, conduit_value(S, T, g - nd) if struct == ids.CONDUIT else 0)
+        value = conduit_value(S, T, g - nd) if struct == ids.CONDUIT else 0
+        e, m, jill = printed_machinery(S, T, c, g, struct, behav, value)
     tok = geo_cost(S, T, g, struct)
     if tok >= 0:
         if T.geo_pairs[tok] > 0:                      # GEO-CONDUIT-EM-01: pairs replace the usual cost

@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim import GameConfig, Game, ids, scenario
+from sim import Game, GameConfig, ids, scenario
 from sim import layout as L
 from sim.rules.automa_deck import action_card, criteria_card, flip, shuffle_automa_deck
 from sim.rules.company import co
-from sim.rules.scoring import scoring_phase, score_objective
+from sim.rules.scoring import score_objective, scoring_phase
 from sim.tables import compile_tables
 
 AUTOMA = 1
@@ -373,7 +373,7 @@ def test_AUTOMA_40_41_42_44_card_table_picks():
         assert (e[0], e[1], e[2]) == (ids.AD_PRODUCE, 1, bonus)
     kinds = lambda card: [int(T.automa_entry[card - 1, i, 0]) for i in range(int(T.automa_n_entries[card - 1]))]
     assert ids.AD_CONTRACT in kinds(3) and ids.AD_CONTRACT in kinds(12) and ids.AD_EXTERNAL in kinds(19)
-    patent = [e for e in T.automa_entry[14] if e[0] == ids.AD_PATENT][0]
+    patent = next(e for e in T.automa_entry[14] if e[0] == ids.AD_PATENT)
     assert (patent[1], patent[5]) == (1, 2)
     assert all(sorted(T.automa_head[k]) == [0, 1, 2, 3] for k in range(20))
 
