@@ -344,6 +344,7 @@ def _bench_ladder(config, games: int, budgets: Optional[str], planner: Optional[
     "[bold]Examples[/bold]\n\n"
     "  barrage fuzz --games 20000\n\n"
     "  barrage fuzz --games 5000 --players 2 --seed 3 --policy random\n\n"
+    "  barrage fuzz --games 2000 --players 3 --strategies random_actions,automa:level=4,automa:level=1\n\n"
     "Exit code 0 when every game kept every invariant, 1 when a violation was found, 2 on bad input. A "
     "violation of game seed S after k moves replays with 'barrage play --players N --seed S --strategies "
     "POLICY --verbose' (the log's k-th move is the one that broke it)."))
@@ -351,8 +352,10 @@ def fuzz(
     games: int = typer.Option(2000, "--games", "-n", help="Number of random games to check."),
     players: int = PlayersOpt,
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game seeds come from numpy SeedSequence."),
-    policy: str = typer.Option("random_actions", "--policy",
-                               help="Bot playing every seat: random_actions (more varied games) or random."),
+    policy: str = typer.Option("random_actions", "--policy", "--strategies",
+                               help="Bot playing every seat (random_actions gives the most varied games), or one "
+                                    "spec per seat, e.g. greedy,automa:level=3 (Automa seats are played by the "
+                                    "engine)."),
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
     threads: Optional[int] = ThreadsOpt,

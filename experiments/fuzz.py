@@ -60,13 +60,6 @@ class FuzzResult:
         return {**asdict(self), "ok": self.ok}
 
 
-def policy_id(policy: str) -> tuple[int, np.ndarray]:
-    """The numba id and parameter vector of a fuzz policy (any registered strategy spec)."""
-    from strategies.registry import parse_spec
-
-    return parse_spec(policy)
-
-
 def fuzz_chunk(games: int, threads: int) -> int:
     """Games per fuzz_batch call: about 50 progress steps of at least 100 games per thread."""
     return max(100 * threads, math.ceil(games / 50))
@@ -78,7 +71,9 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     """Fuzzes `games` games; the first `detail` violations are replayed on the Python loop for their last move."""
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
-    pid, params = policy_id(policy)
+    from strategies.registry import parse_seats
+
+    specs, seat_ids, seat_params = parse_seats(policy, config.players)
     n_threads = set_threads(threads)
     seeds = game_seeds(seed, games)
 
@@ -93,9 +88,13 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     fo = np.full((games, L.MAX_PLAYERS), -1, dtype=np.int64)
     fc[:, :config.players] = config.company_ids()
     fo[:, :config.players] = config.officer_ids()
+    strat = np.zeros((games, L.MAX_PLAYERS), dtype=np.int64)
+    params = np.zeros((games, L.MAX_PLAYERS, seat_params.shape[1]), dtype=np.float64)
+    strat[:, :config.players] = seat_ids
+    params[:, :config.players] = seat_params
     report = np.zeros((games, 2), dtype=np.int64)
     warm_seeds = game_seeds(seed + 1, 1)
-    fuzz_batch(tables, warm_seeds, fc[:1], fo[:1], pid, params, np.zeros((1, 2), dtype=np.int64))
+    fuzz_batch(tables, warm_seeds, fc[:1], fo[:1], strat[:1], params[:1], np.zeros((1, 2), dtype=np.int64))
     warm = time.perf_counter() - t0
     if on_warm is not None:
         on_warm(warm)
@@ -104,7 +103,7 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     step = fuzz_chunk(games, n_threads)
     for a in range(0, games, step):
         e = min(games, a + step)
-        fuzz_batch(tables, seeds[a:e], fc[a:e], fo[a:e], pid, params, report[a:e])
+        fuzz_batch(tables, seeds[a:e], fc[a:e], fo[a:e], strat[a:e], params[a:e], report[a:e])
         if progress is not None:
             progress(e - a)
     elapsed = time.perf_counter() - t1
@@ -118,9 +117,8 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
             v.last_move = replay.log[-1] if replay.moves else None
             v.reproduced = int(violations(replay.state, replay.tables)) == mask
         found.append(v)
-    from strategies.registry import get
-
-    return FuzzResult(players=config.players, games=games, seed=seed, policy=get(policy).name,
+    return FuzzResult(players=config.players, games=games, seed=seed,
+                      policy=specs[0] if len(set(specs)) == 1 else ",".join(specs),
                       intro=config.intro, threads=n_threads, warmup_s=round(warm, 3), elapsed_s=round(elapsed, 4),
                       games_per_s=games / elapsed, violations=found)
 

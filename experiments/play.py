@@ -36,11 +36,16 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
     None means `random`. A spec naming one of `python_bots` (loaded bot files, strategies.python_bot) seats that
     Python bot; it decides on a view of the game that hides what its seat cannot see.
     """
+    from strategies.registry import automa_levels
+
     if isinstance(config, dict):
         config = GameConfig.from_dict(config)
     if not 0 <= int(seed) <= SEED_MASK:
         raise ConfigError(f"seed must be an integer in 0..2^62-1, got {seed}")
     _, seat_ids, seat_params, seat_python = seat_strategies(strategies, config.players, python_bots)
+    levels = automa_levels(seat_ids, seat_params)
+    if any(levels):                                               # automa seats are set up as Automas (AUTOMA-01)
+        config = dataclasses.replace(config, automa=levels)
     g = Game.new(config, int(seed))
     play_out(g, int(seed), seat_ids, seat_params, seat_python, max_moves)
     return g
@@ -75,8 +80,12 @@ def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.n
     seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored)."""
     from sim.batch import record
 
+    from strategies.registry import automa_levels
+
     for g in range(seeds.shape[0]):
-        game = Game.from_setup(config, int(seeds[g]), fixed_company[g], fixed_officer[g])
+        levels = automa_levels(seat_strategy[g][:config.players], params[g][:config.players])
+        seat_config = dataclasses.replace(config, automa=levels) if any(levels) else config
+        game = Game.from_setup(seat_config, int(seeds[g]), fixed_company[g], fixed_officer[g])
         play_out(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g])
         record(game.state, game.tables, seat_out[g], game_out[g])
 

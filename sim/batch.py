@@ -12,7 +12,7 @@ from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.rng import seed_state
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
-from strategies.core import BOT_RNG_SALT, RANDOM_ACTIONS, choose_move
+from strategies.core import BOT_RNG_SALT, automa_levels, choose_move
 
 # Integer result fields per (game, seat)
 RESULT_FIELDS = (
@@ -36,8 +36,9 @@ G_HEAD_TILES = 8
 
 @njit(cache=True)
 def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng):
-    """Plays one whole game in S with the given per-seat strategies; returns the number of decisions."""
-    setup_game(S, T, seed, fixed_company, fixed_officer)
+    """Plays one whole game in S with the given per-seat strategies (seats whose strategy is AUTOMA are Automa
+    seats the engine plays); returns the number of decisions."""
+    setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
     n = advance(S, T, out, scratch)
     while n > 0:
@@ -96,10 +97,9 @@ def play_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, param
 
 
 @njit(cache=True, parallel=True)
-def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, params, report):
-    """Plays games with one bot policy (id, parameter vector) checking every invariant after every move.
-
-    report[g] = (move index, violation mask) of the first violation in game g, or (-1, 0)."""
+def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report):
+    """Plays games like play_batch (per-seat bots; AUTOMA seats become Automas) checking every invariant after
+    every move. report[g] = (move index, violation mask) of the first violation in game g, or (-1, 0)."""
     for g in prange(seeds.shape[0]):
         T = tables[0]
         S = np.zeros(L.STATE_SIZE, dtype=np.int64)
@@ -108,7 +108,8 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, params, repo
         rng = np.zeros(1, dtype=np.int64)
         report[g, 0] = -1
         report[g, 1] = 0
-        setup_game(S, T, seeds[g], fixed_company[g], fixed_officer[g])
+        setup_game(S, T, seeds[g], fixed_company[g], fixed_officer[g],
+                   automa_levels(seat_strategy[g], params[g], T.n_players[0]))
         rng[0] = seed_state(seeds[g] ^ BOT_RNG_SALT)
         n = advance(S, T, out, scratch)
         k = 0
@@ -120,6 +121,7 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, policy, params, repo
                 break
             if n == 0:
                 break
-            i = choose_move(policy, params, S, T, out, n, rng)
+            c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
+            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng)
             n = play_move(S, T, out[i], out, scratch)
             k += 1

@@ -25,7 +25,8 @@ class GameConfig:
     """Everything needed to set up a game besides the seed.
 
     `companies` / `officers` fix each seat's pairing (seat i gets companies[i] + officers[i]); None leaves the
-    pairings random and the seats choose them (SETUP-13..15).
+    pairings random and the seats choose them (SETUP-13..15). `automa` gives each seat's Automa level (0 = not an
+    Automa, 1..4 = AUTOMA-03); None means no Automa.
     """
 
     players: int = 4
@@ -38,9 +39,20 @@ class GameConfig:
     bonus_tiles: tuple[str, ...] | None = None
     headstreams: tuple[int, ...] | None = None
     overrides: tuple[tuple[str, Any], ...] = ()
+    automa: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         self.variant  # validates players / map / expansions
+        if self.automa is not None:
+            levels = tuple(self.automa)
+            if len(levels) != self.players:
+                raise ConfigError(f"automa list has {len(levels)} entries for {self.players} players; give one "
+                                  "level per seat (0 = not an automa)")
+            if any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 4 for x in levels):
+                raise ConfigError(f"automa levels must be integers 0..4 (0 = not an automa), got {list(levels)}")
+            if all(x > 0 for x in levels):
+                raise ConfigError("every seat is an automa; at least one seat must be a player (AUTOMA-01)")
+            object.__setattr__(self, "automa", levels if any(levels) else None)
         for kind, names, given in (("company", ids.COMPANY_NAMES, self.companies),
                                    ("officer", ids.OFFICER_NAMES, self.officers)):
             if given is None:
@@ -65,6 +77,10 @@ class GameConfig:
                        objective=self.objective, bonus_tiles=self.bonus_tiles, headstreams=self.headstreams,
                        overrides=self.overrides)
 
+    def automa_levels(self) -> list[int]:
+        """Automa level per seat (0 = not an Automa)."""
+        return list(self.automa) if self.automa is not None else [0] * self.players
+
     def company_ids(self) -> list[int]:
         """Company id per seat, -1 where random."""
         if self.companies is None:
@@ -85,7 +101,7 @@ class GameConfig:
         if unknown:
             raise ConfigError(f"unknown config key {sorted(unknown)[0]!r}; valid keys: {', '.join(sorted(allowed))}")
         kw = dict(d)
-        for k in ("expansions", "companies", "officers", "bonus_tiles", "headstreams"):
+        for k in ("expansions", "companies", "officers", "bonus_tiles", "headstreams", "automa"):
             if kw.get(k) is not None:
                 kw[k] = tuple(kw[k])
         if isinstance(kw.get("overrides"), dict):
@@ -101,4 +117,5 @@ class GameConfig:
                 "objective": self.objective,
                 "bonus_tiles": list(self.bonus_tiles) if self.bonus_tiles is not None else None,
                 "headstreams": list(self.headstreams) if self.headstreams is not None else None,
-                "overrides": dict(self.overrides)}
+                "overrides": dict(self.overrides),
+                "automa": list(self.automa) if self.automa is not None else None}

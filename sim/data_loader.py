@@ -79,6 +79,9 @@ def load_geological(data_dir: Path | None = None) -> dict:
 def validate_components(doc: dict, source: str) -> None:
     """Validate a components document built in memory (e.g. with what-if overrides); errors name ``source``."""
     _validate_components(_Check(source), doc)
+def load_automa(data_dir: Path | None = None) -> dict:
+    """Return the validated contents of ``automa.yaml`` (the 20 solo Automa cards, AUTOMA-*)."""
+    return copy.deepcopy(_load_automa_cached(_cache_key(data_dir)))
 
 
 def clear_cache() -> None:
@@ -86,6 +89,7 @@ def clear_cache() -> None:
     _load_components_cached.cache_clear()
     _load_map_cached.cache_clear()
     _load_geological_cached.cache_clear()
+    _load_automa_cached.cache_clear()
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -213,6 +217,54 @@ def _load_geological_cached(data_dir: Path | None) -> dict:
     c.integer("blank_tokens", doc.get("blank_tokens"), 0, 13)
     c.integer("blank_tokens_returned_unless_five_player_map", doc.get("blank_tokens_returned_unless_five_player_map"),
               0, doc["blank_tokens"])
+    return doc
+
+
+AUTOMA_DO = {"produce": {"bonus", "needs_contract"}, "water_management": {"drops", "flow_now"},
+             "construct": {"structure", "area", "min_production", "building_search"},
+             "workshop": {"rotate", "vp_cost"}, "machinery_shop": {"gain", "vp_cost", "not_in_round_5"},
+             "contract_office": {"discard_color", "energy"}, "patent_office": {"structure", "vp_cost"},
+             "external_work": {"slot_preference"}, "bank": {"vp"}}
+AUTOMA_PLACEMENTS = ("dam_elevation_placement", "conduit_placement", "powerhouse_placement")
+
+
+@functools.lru_cache(maxsize=8)
+def _load_automa_cached(data_dir: Path | None) -> dict:
+    """Read and validate automa.yaml once per data directory."""
+    from sim.ids import AUTOMA_CRITERIA_NAMES, AUTOMA_MAX_ENTRIES, N_AUTOMA_CARDS
+
+    c = _Check("automa.yaml")
+    doc = c.mapping("automa", c.mapping("", _read_yaml(_root(data_dir), "automa.yaml")).get("automa"))
+    c.integer("automa.starting_vp", doc.get("starting_vp"), 0, 100)
+    for i, v in enumerate(c.seq("automa.objective_vp", doc.get("objective_vp"), 3)):
+        c.integer(_item("automa.objective_vp", i), v, 0, 100)
+    cards = c.seq("automa.cards", doc.get("cards"), N_AUTOMA_CARDS)
+    for i, card in enumerate(cards):
+        path = _item("automa.cards", i)
+        c.mapping(path, card)
+        if card.get("card") != i + 1:
+            c.fail(_at(path, "card"), f"expected {i + 1} (cards are listed in order), got {_show(card.get('card'))}")
+        acts = c.seq(_at(path, "actions"), card.get("actions"))
+        if not 1 <= len(acts) <= AUTOMA_MAX_ENTRIES:
+            c.fail(_at(path, "actions"), f"expected 1..{AUTOMA_MAX_ENTRIES} entries, got {len(acts)}")
+        for j, a in enumerate(acts):
+            ap = _item(_at(path, "actions"), j)
+            c.mapping(ap, a)
+            do = c.choice(_at(ap, "do"), a.get("do"), tuple(AUTOMA_DO))
+            c.integer(_at(ap, "engineers"), a.get("engineers"), 1, 3)
+            for key in a:
+                if key not in ("do", "engineers") and key not in AUTOMA_DO[do]:
+                    c.fail(_at(ap, key), f"unknown key for a {do} entry; valid: {', '.join(sorted(AUTOMA_DO[do]))}")
+        for kind in AUTOMA_PLACEMENTS:
+            pp = _at(path, kind)
+            place = c.mapping(pp, card.get(kind))
+            crit = c.seq(_at(pp, "criteria"), place.get("criteria"), 3)
+            for k, name in enumerate(crit):
+                base = re.sub(r"_\d+$", "", str(name))
+                c.choice(_item(_at(pp, "criteria"), k), base, AUTOMA_CRITERIA_NAMES)
+        heads = c.seq(_at(path, "headstream_preference"), card.get("headstream_preference"), 4)
+        for k, h in enumerate(heads):
+            c.choice(_item(_at(path, "headstream_preference"), k), h, ("A", "B", "C", "D"))
     return doc
 
 

@@ -130,3 +130,34 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         k = S[L.START_DEALT + (p if j == 7 else j)]
         return f"Take {comp} + {off} with starting contract {info.contract_ids[k]}"
     return f"move {move}"
+
+
+def automa_summary(before: np.ndarray, after: np.ndarray, info: TableInfo, c: int) -> str | None:
+    """What Automa seat c did between two states (its turns are played inside the engine): structures built,
+    spaces taken, and energy and VP when no round ended in between; None if nothing changed."""
+    b = L.COMPANY_BASE + c * L.CO_SIZE
+    if after[b + L.C_AUTOMA] <= 0 or after[b + L.C_COMPANY] < 0:
+        return None
+    parts = []
+    for d, name in enumerate(info.dam_ids):
+        if after[L.DAM_OWNER + d] == c and after[L.DAM_LEVEL + d] != before[L.DAM_LEVEL + d]:
+            parts.append(f"{'Base' if before[L.DAM_OWNER + d] != c else 'Elevation'} on {name}")
+    for k, name in enumerate(info.conduit_ids):
+        if after[L.COND_OWNER + k] == c and before[L.COND_OWNER + k] != c:
+            parts.append(f"Conduit on {name}")
+    for k, name in enumerate(info.ph_ids):
+        if after[L.PH_OWNER + k] == c and before[L.PH_OWNER + k] != c:
+            parts.append(f"Powerhouse on {name}")
+    built = ["built " + ", ".join(parts)] if parts else []
+    taken = [info.space_ids[s] for s in range(L.N_SPACES)
+             if after[L.SPACE_OCC + s] == c and before[L.SPACE_OCC + s] != c]
+    out = built + ([f"Engineers on {', '.join(taken)}"] if taken else [])
+    same_round = after[L.G_ROUND] == before[L.G_ROUND]
+    for what, f in (("energy", L.C_ENERGY), ("VP", L.C_VP)):
+        if same_round and after[b + f] != before[b + f]:
+            out.append(f"{what} {int(after[b + f] - before[b + f]):+d}")
+    if after[L.G_PASSED + c] and not before[L.G_PASSED + c]:
+        out.append("passes")
+    if not out:
+        return None
+    return f"Automa {company_label(after, c)}: " + "; ".join(out)

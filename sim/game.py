@@ -9,7 +9,7 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
-from sim.describe import company_label, describe_move
+from sim.describe import automa_summary, company_label, describe_move
 from sim.errors import BarrageError
 from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
 from sim.rules.hidden import determinize
@@ -80,14 +80,19 @@ class Game:
     @classmethod
     def from_setup(cls, config: GameConfig, seed: int, fixed_company: np.ndarray,
                    fixed_officer: np.ndarray) -> "Game":
-        """Sets up a game with per-seat company / officer ids (-1 = chosen in the game), as the batch runner does."""
+        """Sets up a game with per-seat company / officer ids (-1 = chosen in the game), as the batch runner does;
+        the config's `automa` levels seat the Automas."""
         tables, _ = compile_tables(config.variant)
         S = np.zeros(L.STATE_SIZE, dtype=np.int64)
+        al = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+        al[:config.players] = config.automa_levels()
         setup_game(S, tables, int(seed), np.asarray(fixed_company, dtype=np.int64),
-                   np.asarray(fixed_officer, dtype=np.int64))
+                   np.asarray(fixed_officer, dtype=np.int64), al)
         buf = np.empty(BUFFER_SIZE, dtype=np.int64)
+        before = S.copy()
         advance(S, tables, buf, np.empty(16, dtype=np.int64))
         g = cls(config, S, seed=int(seed))
+        g._log_automas(before)
         g.log.append(f"Game set up with seed {seed}: {config.players} players, map {config.map}"
                      f"{', introductory' if config.intro else ''}")
         if "geological" in config.expansions:                     # GEO-03: the layout is part of the setup record
@@ -175,9 +180,20 @@ class Game:
                 f"{', '.join(str(int(m)) for m in self._buf[:self._n])}")
         who = self.current_player
         self.log.append(f"R{self.round} {company_label(self.state, who)}: {self.describe(code)}")
+        before = self.state.copy() if self.config.automa else None
         self._n = int(play_move(self.state, self.tables, code, self._buf, self._scratch))
         self.moves.append(code)
+        self._log_automas(before)
         self._log_round_change()
+
+    def _log_automas(self, before: np.ndarray | None) -> None:
+        """Logs what the Automa seats did inside the engine since `before` (AUTOMA-*)."""
+        if before is None or not self.config.automa:
+            return
+        for c in range(self.config.players):
+            line = automa_summary(before, self.state, self.info, c)
+            if line:
+                self.log.append(f"R{self.round} {line}")
 
     def _log_round_change(self) -> None:
         r = self.round

@@ -54,6 +54,7 @@ CONTRACT_KIND_NAMES = ("green", "yellow", "red", "starting", "national")
 GREEN, YELLOW, RED, STARTING, NATIONAL = 0, 1, 2, 3, 4
 # Contract states.
 CS_BOX, CS_PILE, CS_DISPLAY, CS_HAND, CS_FULFILLED, CS_NATIONAL_BOARD, CS_DISCARDED, CS_DEALT = range(8)
+CS_COLOUR_DISCARD = 8   # discarded by an Automa's contract office; rebuilds an exhausted pile (AUTOMA-20)
 
 # Reward keys (REWARD-*), column order of the reward table.
 REWARD_KEYS = (
@@ -120,3 +121,25 @@ MV_MAHIRI = 400        # MAIN: Mahiri's officer space
 MV_PASS = 500          # MAIN: pass (TURN-09)
 MV_SKIP = 1 << 20      # optional decisions: decline
 MV_NONE = 999          # FULFIL: fulfil nothing; DROP: place no more drops
+
+# Solo Automa (AUTOMA-*): entry kinds of a card's action list and placement criteria, in the names of automa.yaml.
+AUTOMA_DO_NAMES = ("produce", "water_management", "construct", "workshop", "machinery_shop", "contract_office",
+                   "patent_office", "external_work", "bank")
+(AD_PRODUCE, AD_WATER, AD_CONSTRUCT, AD_WORKSHOP, AD_MACHINE, AD_CONTRACT, AD_PATENT, AD_EXTERNAL,
+ AD_BANK) = range(9)
+AUTOMA_ENDING = (True, False, True, True, True, False, True, True, True)   # AUTOMA-11
+BUILDING = 5  # construct/patent target "building" (Leeghwater only, AUTOMA-23)
+AUTOMA_CRITERIA_NAMES = (
+    "strongest_built_conduit", "linked_to_own_powerhouse", "fed_by_upstream_powerhouse", "red_outlined_space",
+    "links_to_basin_with_own_dam", "most_drops_receivable", "highest_production", "second_highest_production",
+    "dam_owner_own>neutral>opponent", "dam_owner_opponent>neutral>own", "powerhouse_owner_own>opponent",
+    "powerhouse_owner_opponent>own", "feeds_own_dam", "not_feeding_opponent_dam", "linked_to_own_dam", "in_plains",
+    "in_zone",
+)
+(AC_STRONGEST, AC_LINKED_OWN_PH, AC_FED_UPSTREAM, AC_RED, AC_LINKS_OWN_DAM_BASIN, AC_MOST_DROPS, AC_HIGHEST,
+ AC_SECOND_HIGHEST, AC_DAM_OWN_FIRST, AC_DAM_OPP_FIRST, AC_PH_OWN_FIRST, AC_PH_OPP_FIRST, AC_FEEDS_OWN,
+ AC_NOT_FEEDING_OPP, AC_LINKED_OWN_DAM, AC_PLAINS, AC_IN_ZONE) = range(17)
+N_AUTOMA_CARDS = 20
+AUTOMA_MAX_ENTRIES = 8
+# automa board orders for Engineers (AUTOMA-12)
+(AB_TURBINE, AB_WATER, AB_WORKSHOP, AB_MACHINE, AB_CONTRACT) = range(5)

@@ -6,7 +6,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.actions import engineers_placed
-from sim.rules.company import co, hand_size
+from sim.rules.company import co, hand_size, is_automa
 from sim.rules.water import drops_held
 
 INVARIANTS = (
@@ -18,6 +18,7 @@ INVARIANTS = (
     "structure counts match the map (pieces left + pieces on the map = pieces owned)",
     "drops are held only by built dams, at most 4",
     "hand limit holds when a turn starts",
+    "no decision is asked of an Automa seat (the engine plays its turns, AUTOMA-10)",
 )
 
 
@@ -41,6 +42,8 @@ def violations(S, T):
         if dr > 0 and (S[L.DAM_OWNER + d] == ids.NOBODY or dr > 4):
             bad |= 1 << 6
     top_kind = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME] if S[L.G_STACK_N] > 0 else -1
+    if top_kind >= 0 and is_automa(S, S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]):
+        bad |= 1 << 8
     for c in range(n):
         b = co(c)
         if S[b + L.C_COMPANY] < 0:

@@ -66,6 +66,9 @@ PAIR_OFFICER = _alloc("pairing_officer", MAX_PLAYERS)
 PAIR_TAKEN = _alloc("pairing_taken", MAX_PLAYERS)
 START_DEALT = _alloc("starting_dealt", MAX_PLAYERS)    # starting contracts dealt at setup (-1 = taken)
 GEO_TOKEN = _alloc("geological_token", MAX_ZONES)       # token per zone, -1 none (GEO-03..05)
+N_AUTOMA_CARDS = 20
+AUTOMA_DECK = _alloc("automa_deck", N_AUTOMA_CARDS)     # card ids; [0, pos) drawn, pos-1 = criteria card (AUTOMA-02)
+AUTOMA_POS = _alloc("automa_deck_pos")                  # index of the deck's top card (its front = action list)
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block
@@ -102,6 +105,8 @@ C_DECISIONS = _co_alloc("decisions")
 C_FULFILLED = _co_alloc("contracts_fulfilled")
 C_GEO_ENG = _co_alloc("geological_engineers")             # set aside on the company board (GEO-09)
 C_MACH_GAINED = _co_alloc("machineries_gained")            # from the general supply, ever (invariants)
+C_AUTOMA = _co_alloc("automa_level")                       # 0 = a player's seat, 1..4 = Automa level (AUTOMA-03)
+C_AUTOMA_ENG = _co_alloc("automa_engineers")               # Automa Engineers stacked / on its construction space
 CO_SIZE = sum(s for _, s in _co)
 
 STATE_SIZE = COMPANY_BASE + MAX_PLAYERS * CO_SIZE

@@ -48,13 +48,13 @@ _TOP_KEYS = (
     "variant", "players", "map", "intro", "expansions", "seed", "rng", "round", "phase", "current", "turn_order",
     "passed", "companies", "dams", "conduits", "powerhouses", "headstreams", "action_spaces", "contracts",
     "patent_office", "bonus_tiles", "objective", "mahiri_pool", "geological_tokens", "setup", "counters",
-    "decision", "stack", "residue",
+    "decision", "stack", "residue", "automa_deck",
 )
 _COMPANY_KEYS = (
     "seat", "company", "officer", "effective_officer", "credits", "excavators", "mixers", "engineers", "vp",
     "vp_by_source", "energy", "energy_by_round", "turn_position_by_round", "structures_left", "tiles", "wheel",
     "construction_spaces_used", "bank_engineers", "mahiri_uses", "geological_engineers", "decisions",
-    "contracts_fulfilled", "machineries_gained",
+    "contracts_fulfilled", "machineries_gained", "automa", "automa_engineers",
 )
 
 
@@ -586,7 +586,11 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
             raise ConfigError("scenario: the position is inconsistent: " + "; ".join(describe_violations(bad))
                               + " (check companies[*].engineers / structures / drops / vp_by_source, "
                                 "or counters.drops_created)")
-    config = GameConfig(players=n, map=variant.map, intro=variant.intro, expansions=tuple(variant.expansions))
+    levels = tuple(int(S[_co(s) + L.C_AUTOMA]) for s in range(n))
+    if all(levels):
+        _fail("companies", "every seat is an Automa; at least one seat must be a player (AUTOMA-01)")
+    config = GameConfig(players=n, map=variant.map, intro=variant.intro, expansions=tuple(variant.expansions),
+                        automa=levels if any(levels) else None)
     return config, S, ctx
 
 
@@ -634,9 +638,18 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
         if eff != off and off != ids.MAHIRI:
             _fail(f"{p}.effective_officer", f"only Mahiri Sekibo copies another officer; {ids.OFFICER_NAMES[off]}'s "
                                             "effective officer is the officer itself")
+    lvl = _int(f"{p}.automa", d.get("automa", 0), 0, 4)                 # AUTOMA-01/03: 0 = a player's seat
+    S[b + L.C_AUTOMA] = lvl
+    S[b + L.C_AUTOMA_ENG] = _int(f"{p}.automa_engineers", d.get("automa_engineers", 0), 0)
+    if S[b + L.C_AUTOMA_ENG] and not lvl:
+        _fail(f"{p}.automa_engineers", "only an Automa seat stacks Engineers (AUTOMA-12); set automa: <level>")
+    if 0 < lvl < 4 and d.get("effective_officer") is None:
+        eff = ids.NO_OFFICER                                              # AUTOMA-03: officer from level 4
     S[b + L.C_EFF_OFFICER] = eff
     sr = T.start_resources
-    S[b + L.C_CREDITS] = _int(f"{p}.credits", d.get("credits", int(T.officer_start_credits[off])), 0)
+    S[b + L.C_CREDITS] = _int(f"{p}.credits", d.get("credits", 0 if lvl else int(T.officer_start_credits[off])), 0)
+    if lvl and S[b + L.C_CREDITS]:
+        _fail(f"{p}.credits", "an Automa has no Credits (AUTOMA-04); use 0")
     S[b + L.C_EXC] = _int(f"{p}.excavators", d.get("excavators", int(sr[1])), 0)
     S[b + L.C_MIX] = _int(f"{p}.mixers", d.get("mixers", int(sr[2])), 0)
     S[b + L.C_ENERGY] = _int(f"{p}.energy", d.get("energy", 0), 0)
@@ -693,7 +706,8 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
                 _fail(tp_, f"tile {ids.TILE_NAMES[ti]} is listed twice (supply and/or wheel); a tile is in one place")
             supply.append(ti)
     else:
-        supply = [0, 1, 2, 3] + ([ids.T_BASIC_WILD] if ctx.intro else []) + ([ids.T_ANTON] if off == ids.ANTON else [])
+        anton = off == ids.ANTON and lvl in (0, 4)
+        supply = [0, 1, 2, 3] + ([ids.T_BASIC_WILD] if ctx.intro else []) + ([ids.T_ANTON] if anton else [])
         supply = [t for t in supply if t not in on_wheel]
     for ti in supply:
         S[b + L.C_TILE_LOC + ti] = ids.TILE_IN_SUPPLY
@@ -1072,6 +1086,18 @@ def _misc(ctx: _Ctx, S: np.ndarray, doc: dict, phase: int) -> None:
             if T.zone_dams[zi, 0] < 0:
                 _fail(p, f"zone {z} has no dams; tokens lie on basins (GEO-06)")
             S[L.GEO_TOKEN + zi] = _name_index(p, x, ids.GEO_TOKEN_NAMES, "geological token")
+    # the Automa deck (AUTOMA-02): card numbers 1..20 in deck order, position = index of the deck's top card;
+    # by default (with an Automa seat) cards 1..20 in order, none flipped
+    if any(S[_co(s) + L.C_AUTOMA] for s in range(n)):
+        S[L.AUTOMA_DECK:L.AUTOMA_DECK + L.N_AUTOMA_CARDS] = np.arange(L.N_AUTOMA_CARDS)
+    if "automa_deck" in doc:
+        ad = _check_keys("automa_deck", doc["automa_deck"], ("cards", "position"))
+        cards = [_int(f"automa_deck.cards[{i}]", x, 1, L.N_AUTOMA_CARDS)
+                 for i, x in enumerate(_list("automa_deck.cards", ad.get("cards")))]
+        if sorted(cards) != list(range(1, L.N_AUTOMA_CARDS + 1)):
+            _fail("automa_deck.cards", f"must list each of the cards 1..{L.N_AUTOMA_CARDS} once, in deck order")
+        S[L.AUTOMA_DECK:L.AUTOMA_DECK + L.N_AUTOMA_CARDS] = [x - 1 for x in cards]
+        S[L.AUTOMA_POS] = _int("automa_deck.position", ad.get("position", 0), 0, L.N_AUTOMA_CARDS - 1)
     # setup leftovers: pairings offered and starting contracts dealt (SETUP-13..16)
     su = _check_keys("setup", doc.get("setup"), ("first_chooser", "pairings", "starting_contracts"))
     S[L.G_FIRST_CHOOSER] = _int("setup.first_chooser", su.get("first_chooser", 0), 0, n - 1)
@@ -1156,7 +1182,7 @@ def _derived_company_fields(ctx: _Ctx, S: np.ndarray, cdocs: list[dict], check: 
             else:
                 vals["start"] = vp - sum(vals.values())
         elif not vals:
-            vals = {"start": int(T.start_resources[4])}
+            vals = {"start": int(T.automa_start_vp[0] if S[b + L.C_AUTOMA] else T.start_resources[4])}   # AUTOMA-06
         for i, k in enumerate(ids.VP_SOURCE_NAMES):
             S[b + L.C_VP_SRC + i] = vals.get(k, 0)
         S[b + L.C_VP] = sum(vals.values())
@@ -1370,6 +1396,9 @@ def snapshot(game) -> dict:
                   for z in range(len(info.zone_numbers)) if 0 <= S[L.GEO_TOKEN + z] < len(ids.GEO_TOKEN_NAMES)}
         if tokens:
             doc["geological_tokens"] = tokens
+    if any(S[_co(s) + L.C_AUTOMA] for s in range(n)):
+        doc["automa_deck"] = {"cards": [I(x) + 1 for x in S[L.AUTOMA_DECK:L.AUTOMA_DECK + L.N_AUTOMA_CARDS]],
+                              "position": I(S[L.AUTOMA_POS])}
     doc["setup"] = {
         "first_chooser": I(S[L.G_FIRST_CHOOSER]),
         "pairings": [{"company": ids.COMPANY_NAMES[S[L.PAIR_COMPANY + s]] if S[L.PAIR_COMPANY + s] >= 0 else None,
@@ -1419,6 +1448,9 @@ def _company_snapshot(ctx: _Ctx, S: np.ndarray, s: int) -> dict:
     )
     if _HAS_GEO_ENG:
         d["geological_engineers"] = I(S[b + L.C_GEO_ENG])
+    if S[b + L.C_AUTOMA]:
+        d["automa"] = I(S[b + L.C_AUTOMA])
+        d["automa_engineers"] = I(S[b + L.C_AUTOMA_ENG])
     d["decisions"] = I(S[b + L.C_DECISIONS])
     fulfilled = sum(1 for k in range(L.N_CONTRACTS) if S[L.CON_STATE + k] == ids.CS_FULFILLED and S[L.CON_OWNER + k] == s)
     if S[b + L.C_FULFILLED] != fulfilled:

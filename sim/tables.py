@@ -11,7 +11,7 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
-from sim.data_loader import load_components, load_geological, load_map
+from sim.data_loader import load_automa, load_components, load_geological, load_map
 from sim.errors import ConfigError
 from sim.overrides import apply_overrides
 from sim.variant import Variant
@@ -64,6 +64,13 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "geo_enabled": (1,), "n_geo_set": (1,), "geo_set": (13,),
     "geo_struct": (8,), "geo_exc": (8,), "geo_mix": (8,), "geo_credits": (8,), "geo_eng": (8,),
     "geo_pairs": (8,), "geo_removed_on_mountain": (8,),
+    # Solo Automa (AUTOMA-*): per card the action entries [do, engineers, a, b, c, vp_cost] (meaning of a/b/c by
+    # kind: sim.rules.automa_turn), placement criteria [dam/conduit/powerhouse, k] with an argument (zone of
+    # in_zone_N), start zone / start conduit / start powerhouse zone, headstream preference; Engineer boards.
+    "automa_n_entries": (ids.N_AUTOMA_CARDS,), "automa_entry": (ids.N_AUTOMA_CARDS, ids.AUTOMA_MAX_ENTRIES, 6),
+    "automa_crit": (ids.N_AUTOMA_CARDS, 3, 3), "automa_crit_arg": (ids.N_AUTOMA_CARDS, 3, 3),
+    "automa_start": (ids.N_AUTOMA_CARDS, 3), "automa_head": (ids.N_AUTOMA_CARDS, 4),
+    "automa_board": (5, 10), "automa_start_vp": (1,), "automa_objective_vp": (5,),
 }
 TABLES_DTYPE = np.dtype([(k, np.int64, s) for k, s in TABLE_FIELDS.items()], align=True)
 
@@ -228,6 +235,83 @@ def _geological_tables(variant: Variant) -> dict:
     return out
 
 
+_AUTOMA_BOARDS = ("turbine", "water", "workshop", "machinery", "contract")   # order of ids.AB_*
+_COLOUR = {"green": ids.GREEN, "yellow": ids.YELLOW, "red": ids.RED}
+
+
+def _automa_entry(card: int, a: dict) -> list[int]:
+    """[do, engineers, a, b, c, vp_cost] of one action entry (AUTOMA-13..22)."""
+    do = ids.AUTOMA_DO_NAMES.index(a["do"])
+    eng, vp = int(a["engineers"]), int(a.get("vp_cost", 0))
+    x = y = z = 0
+    if do == ids.AD_PRODUCE:
+        x, y = int(a["bonus"]), _COLOUR[a["needs_contract"]]          # AUTOMA-40: cards 1-4 carry the malus
+    elif do == ids.AD_WATER:
+        x, y = int(a["drops"]), int(bool(a["flow_now"]))
+    elif do in (ids.AD_CONSTRUCT, ids.AD_PATENT):
+        st = a["structure"]
+        x = ids.BUILDING if st == "building" else ids.STRUCTURE_NAMES.index(st)
+        y = _AREA_INDEX[a["area"]] if "area" in a else -1
+        z = int(a.get("min_production", 0))
+        if do == ids.AD_PATENT and card == 15:     # AUTOMA-42 (DECISION-41): SOLO's 1 Engineer, 2 VP
+            eng, vp = 1, 2
+    elif do == ids.AD_WORKSHOP:
+        x = int(a["rotate"])
+    elif do == ids.AD_MACHINE:
+        g = a["gain"]
+        x, y, z = int(g.get("excavator", 0)), int(g.get("mixer", 0)), int(g.get("any_machine", 0))
+    elif do == ids.AD_CONTRACT:
+        x, y = _COLOUR[a["discard_color"]], int(a["energy"])
+    elif do == ids.AD_BANK:
+        x = int(a["vp"])
+    return [do, eng, x, y, z, vp]
+
+
+def _automa_tables(mt: dict, space_names: list[str], exists: list[int]) -> dict:
+    """AUTOMA-02/12/30/31: the 20 cards compiled to integers for the map of `mt`."""
+    doc = load_automa()
+    zone_index = {z: i for i, z in enumerate(mt["zones"])}
+    heads = {h[-1]: i for i, h in enumerate(mt["heads"])}
+    n_entries, entries, crit, arg, start, head = [], [], [], [], [], []
+    for card in doc["cards"]:
+        acts = [_automa_entry(card["card"], a) for a in card["actions"]]
+        n_entries.append(len(acts))
+        entries.append(acts + [[-1] * 6] * (ids.AUTOMA_MAX_ENTRIES - len(acts)))
+        cc, ca = [], []
+        for kind in ("dam_elevation_placement", "conduit_placement", "powerhouse_placement"):
+            codes, args = [], []
+            for name in card[kind]["criteria"]:
+                if name.startswith("in_zone_"):
+                    codes.append(ids.AC_IN_ZONE)
+                    args.append(zone_index[int(name.rsplit("_", 1)[1])])
+                else:
+                    codes.append(ids.AUTOMA_CRITERIA_NAMES.index(name))
+                    args.append(0)
+            cc.append(codes)
+            ca.append(args)
+        crit.append(cc)
+        arg.append(ca)
+        start.append([zone_index[card["dam_elevation_placement"]["start_zone"]],
+                      mt["cond_ids"].index(card["conduit_placement"]["start_space"]),
+                      zone_index[card["powerhouse_placement"]["start_zone"]]])
+        head.append([heads[h] for h in card["headstream_preference"]])
+    board = np.full((5, 10), -1)
+    for bi, prefix in enumerate(_AUTOMA_BOARDS):          # AUTOMA-12: every left space in row order, then the right
+        spaces = [i for i, nm in enumerate(space_names) if nm.startswith(prefix) and exists[i]]
+        ordered = [i for i in spaces if _side(space_names[i]) == "L"] + \
+                  [i for i in spaces if _side(space_names[i]) == "R"]
+        board[bi, :len(ordered)] = ordered
+    obj = list(doc["objective_vp"]) + [0, 0]
+    return dict(automa_n_entries=n_entries, automa_entry=entries, automa_crit=crit, automa_crit_arg=arg,
+                automa_start=start, automa_head=head, automa_board=board,
+                automa_start_vp=[doc["starting_vp"]], automa_objective_vp=obj)
+
+
+def _side(name: str) -> str:
+    """The side (L/R) of a management-board space name, '' for a single space."""
+    return name[-1] if name[-2:] in ("_L", "_R") else ""
+
+
 @functools.lru_cache(maxsize=64)
 def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     """Builds the numeric tables (and their names) of a variant."""
@@ -320,6 +404,7 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     arrays.update(_fixed_draws(variant, comp, len(mt["heads"])))
     arrays.update(spaces)
     arrays.update(_geological_tables(variant))
+    arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
     arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],
                   n_intro_pairings=[len(intro)])
     tables = _record(arrays)

@@ -2,6 +2,7 @@
 
 A bot sees the state, the legal moves and its own random stream (strategies.bot_rng).
 """
+import numpy as np
 from numba import njit
 
 from sim import ids
@@ -14,9 +15,19 @@ from strategies.ismcts import ismcts_choose
 RANDOM = 0          # uniform over the legal moves
 RANDOM_ACTIONS = 1  # uniform, but the Bank counts once (1 Engineer): plays far more varied games (fuzzing)
 GREEDY = 2          # greedy heuristic family (strategies.greedy; personas = weight vectors, strategies.personas)
-# 3 is reserved for the automa (another branch)
+AUTOMA = 3          # the solo Automa (AUTOMA-*): played by the engine itself, params[0] = level 1..4
 FLAT_MC = 4         # flat Monte Carlo over determinized playouts (strategies.flat_mc)
 ISMCTS = 5          # single-observer information-set MCTS (strategies.ismcts)
+
+
+@njit(cache=True)
+def automa_levels(seat_strategy, params, n):
+    """Automa level per seat for setup (0 = a bot's seat): seats whose strategy is AUTOMA become Automas."""
+    out = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
+    for c in range(n):
+        if seat_strategy[c] == AUTOMA:
+            out[c] = int(params[c][0])
+    return out
 
 
 @njit(cache=True)

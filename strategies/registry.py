@@ -95,6 +95,9 @@ for _persona in personas.PERSONAS:       # one registry name per greedy persona:
                           tuple(Param(q.name, v, q.description, low=q.low, high=q.high)
                                 for q, (_, v) in zip(personas.PARAMS, _persona.params())),
                           _persona.description))
+register(StrategySpec("automa", core.AUTOMA,
+                      (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
+                      "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
 
 # The planners (strategies.flat_mc, strategies.ismcts); parameter order = their vector slots (P_* there).
 _ITERS = dict(integer=True, low=1, high=1_000_000, always_shown=True)
@@ -216,7 +219,14 @@ def parse_seats(text: str | Sequence[str] | None, players: int) -> tuple[list[st
     params = np.zeros((players, N_PARAMS), dtype=np.float64)
     for seat, s in enumerate(specs):
         ids_[seat], params[seat] = parse_spec(s)
+    if (ids_ == core.AUTOMA).all():
+        raise ConfigError("every seat is an automa; at least one seat needs another strategy (AUTOMA-01)")
     return [canonical(s) for s in specs], ids_, params
+
+
+def automa_levels(ids_: np.ndarray, params: np.ndarray) -> tuple[int, ...]:
+    """Automa level per seat (0 = not an Automa) of parsed seat strategies (`parse_seats`)."""
+    return tuple(int(p[0]) if i == core.AUTOMA else 0 for i, p in zip(ids_, params))
 
 
 def _fmt(x: float) -> str:

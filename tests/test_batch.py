@@ -104,7 +104,9 @@ def test_fuzz_finds_no_violation(players):
     fc = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
     fo = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
     report = np.zeros((n, 2), dtype=np.int64)
-    fuzz_batch(as_array(compile_tables(config.variant)[0]), seeds, fc, fo, RANDOM_ACTIONS, np.zeros(8), report)
+    strat = np.full((n, L.MAX_PLAYERS), RANDOM_ACTIONS, dtype=np.int64)
+    fuzz_batch(as_array(compile_tables(config.variant)[0]), seeds, fc, fo, strat, np.zeros((n, L.MAX_PLAYERS, 1)),
+               report)
     bad = np.flatnonzero(report[:, 1])
     details = [f"seed {seeds[g]} after move {report[g, 0]}: {describe_violations(int(report[g, 1]))}"
                for g in bad[:5]]

@@ -92,7 +92,7 @@ def _play_checked(T, seeds, strategy, params, report):
     rng = np.zeros(1, dtype=np.int64)
     fc = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
     for g in range(seeds.shape[0]):
-        setup_game(S, T, seeds[g], fc, fc)
+        setup_game(S, T, seeds[g], fc, fc, np.zeros(L.MAX_PLAYERS, dtype=np.int64))
         rng[0] = 1 + seeds[g]
         n = advance(S, T, out, scratch)
         k = 0

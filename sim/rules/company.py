@@ -19,15 +19,57 @@ def built(S, T, c, struct):
 
 
 @njit(cache=True, _nrt=False)
+def automa_level(S, c):
+    """The Automa level of seat c (AUTOMA-03), 0 for a player's seat."""
+    return S[co(c) + L.C_AUTOMA]
+
+
+@njit(cache=True, _nrt=False)
+def is_automa(S, c):
+    """Whether seat c is an Automa (AUTOMA-01); neutral and no-owner markers are not."""
+    return 0 <= c < L.MAX_PLAYERS and S[co(c) + L.C_AUTOMA] > 0
+
+
+@njit(cache=True, _nrt=False)
+def has_automa(S):
+    """Whether any seat is an Automa."""
+    for c in range(L.MAX_PLAYERS):
+        if S[co(c) + L.C_AUTOMA] > 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def gets_incomes(S, c):
+    """INCOME-*: every company collects incomes, an Automa from level 2 (AUTOMA-03)."""
+    lvl = automa_level(S, c)
+    return lvl == 0 or lvl >= 2
+
+
+@njit(cache=True, _nrt=False)
 def ability_active(S, T, c):
-    """COMPANY-02: the special ability is on from the 3rd powerhouse."""
+    """COMPANY-02: the special ability is on from the 3rd powerhouse (an Automa's from level 3, AUTOMA-03)."""
+    lvl = automa_level(S, c)
+    if lvl > 0 and lvl < 3:
+        return False
     return built(S, T, c, ids.POWERHOUSE) >= T.ability_at_ph[0]
 
 
 @njit(cache=True, _nrt=False)
 def production_bonus(S, T, c):
-    """COMPANY-01: 0 / +1 / +3 by powerhouses on the map."""
+    """COMPANY-01: 0 / +1 / +3 by powerhouses on the map (an Automa's from level 2, AUTOMA-03)."""
+    if not gets_incomes(S, c):
+        return 0
     return T.prod_bonus[built(S, T, c, ids.POWERHOUSE)]
+
+
+@njit(cache=True, _nrt=False)
+def add_credits(S, c, amount, source):
+    """Adds Credits (negative = pays); an Automa gains or pays them as VP instead (AUTOMA-04/05)."""
+    if S[co(c) + L.C_AUTOMA] > 0:
+        add_vp(S, c, amount, source)
+    else:
+        S[co(c) + L.C_CREDITS] += amount
 
 
 @njit(cache=True, _nrt=False)

@@ -4,7 +4,8 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_energy, add_vp, advanced_tiles_owned, built, co, company_of, officer
+from sim.rules.company import (add_credits, add_energy, add_vp, advanced_tiles_owned, built, co, company_of,
+                               gets_incomes, officer)
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
 from sim.rules.geology import after_building, conduit_value, token
@@ -96,16 +97,22 @@ def geo_cost(S, T, g, struct):
 
 
 @njit(cache=True, _nrt=False)
-def red_credits(S, T, g, struct, behav):
-    """Credits due for the building space: 3 for a Base or Powerhouse on a red-outlined space (CONSTRUCT-08/11;
-    ADV-L1-WILD-01 waives it), plus a geological Credit cost (GEO-BASE-CR-01, GEO-ELEV-CR-01, never waived)."""
-    due = 0
+def red_surcharge(T, g, struct, behav):
+    """3 Credits for a Base or Powerhouse on a red-outlined space (CONSTRUCT-08/11; ADV-L1-WILD-01 waives it)."""
     nd = T.n_dams[0]
     if behav != ids.T_L1_WILD:
         if struct == ids.BASE and T.dam_upper[g] == 1:
-            due = T.red_surcharge[0]
+            return T.red_surcharge[0]
         if struct == ids.POWERHOUSE and T.ph_paying[g - nd - T.n_conduits[0]] == 1:
-            due = T.red_surcharge[0]
+            return T.red_surcharge[0]
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def red_credits(S, T, g, struct, behav):
+    """Credits due for the building space: the red-outline surcharge plus a geological Credit cost
+    (GEO-BASE-CR-01, GEO-ELEV-CR-01, never waived)."""
+    due = red_surcharge(T, g, struct, behav)
     tok = geo_cost(S, T, g, struct)
     if tok >= 0:
         due += T.geo_credits[tok]
@@ -120,6 +127,33 @@ def geo_engineers(S, T, g, struct):
 
 
 @njit(cache=True, _nrt=False)
+def printed_machinery(S, T, c, g, struct, behav, value):
+    """CONSTRUCT-08..11 with the tile and officer modifiers of CONSTRUCT-19 (a conduit of production `value`):
+    (excavators, mixers, Jill's all-Mixer alternative or -1)."""
+    off = officer(S, c)
+    e = 0
+    m = 0
+    jill = -1
+    if struct == ids.BASE:
+        e = T.base_cost[T.zone_area[T.dam_zone[g]]]
+        if off == ids.WILHELM:                    # OFFICER-WILHELM-01
+            e = 3
+        if behav == ids.T_L3_BASE:                # ADV-L3-BASE-01
+            e = 0
+    elif struct == ids.ELEVATION:
+        m = T.elev_cost[T.zone_area[T.dam_zone[g]]]
+    elif struct == ids.CONDUIT:
+        e = 2 * value
+        if behav == ids.T_L2_COND:                # ADV-L2-CONDUIT-01
+            e = min(5, e)
+        if off == ids.JILL:                       # OFFICER-JILL-01 (GEO-CONDUIT-EM-04: value + 1)
+            jill = value
+    else:
+        m = T.ph_cost[built(S, T, c, ids.POWERHOUSE)]
+    return e, m, jill
+
+
+@njit(cache=True, _nrt=False)
 def machinery_need(S, T, c, g, struct, behav, free):
     """CONSTRUCT-08..11 with the modifiers of CONSTRUCT-19 and the geological costs (GEO-07): returns
     (excavators, mixers, Jill's all-Mixer alternative or -1). A free placement pays only geological costs."""
@@ -129,23 +163,8 @@ def machinery_need(S, T, c, g, struct, behav, free):
     m = 0
     jill = -1
     if not free:
-        if struct == ids.BASE:
-            e = T.base_cost[T.zone_area[T.dam_zone[g]]]
-            if off == ids.WILHELM:                    # OFFICER-WILHELM-01
-                e = 3
-            if behav == ids.T_L3_BASE:                # ADV-L3-BASE-01
-                e = 0
-        elif struct == ids.ELEVATION:
-            m = T.elev_cost[T.zone_area[T.dam_zone[g]]]
-        elif struct == ids.CONDUIT:
-            v = conduit_value(S, T, g - nd)
-            e = 2 * v
-            if behav == ids.T_L2_COND:                # ADV-L2-CONDUIT-01
-                e = min(5, e)
-            if off == ids.JILL:                       # OFFICER-JILL-01 (GEO-CONDUIT-EM-04: value + 1)
-                jill = v
-        else:
-            m = T.ph_cost[built(S, T, c, ids.POWERHOUSE)]
+        value = conduit_value(S, T, g - nd) if struct == ids.CONDUIT else 0
+        e, m, jill = printed_machinery(S, T, c, g, struct, behav, value)
     tok = geo_cost(S, T, g, struct)
     if tok >= 0:
         if T.geo_pairs[tok] > 0:                      # GEO-CONDUIT-EM-01: pairs replace the usual cost
@@ -328,7 +347,7 @@ def place_structure(S, T, c, g, struct):
     else:
         S[L.PH_OWNER + g - nd - nc] = c
     after_building(S, T, c, g, struct, space_zone(T, g))
-    if struct != ids.POWERHOUSE:                  # INCOME-07: no income row for powerhouses
+    if struct != ids.POWERHOUSE and gets_incomes(S, c):   # INCOME-07: no income row for powerhouses; AUTOMA-03
         k = built(S, T, c, struct)
         for i in range(3):
             if T.income_at[i] == k:
@@ -384,7 +403,7 @@ def tile_effect(S, T, c, behav, g):
     elif behav == ids.T_L1_ELEV:                  # ADV-L1-ELEVATION-01
         push(S, ids.TK_ROTATE, c, built(S, T, c, ids.ELEVATION))
     elif behav == ids.T_L1_COND:                  # ADV-L1-CONDUIT-01
-        S[b + L.C_CREDITS] += 2 * conduit_value(S, T, g - nd)
+        add_credits(S, c, 2 * conduit_value(S, T, g - nd), ids.VS_TILES)   # AUTOMA-04: VP for an Automa
     elif behav == ids.T_L2_BASE:                  # ADV-L2-BASE-01
         n = built(S, T, c, ids.BASE)
         add_energy(S, c, n)

@@ -1,17 +1,58 @@
 """Contracts: display refill, taking, hand limit, fulfilment (CONTRACT-*, ACT-CONTRACT-*)."""
+import numpy as np
 from numba import njit
 
 from sim import ids
 from sim import layout as L
 from sim.rules.company import ability_active, co, company_of
+from sim.rules.rng import shuffle
+
+
+@njit(cache=True)
+def rebuild_pile(S, T, colour):
+    """AUTOMA-20: an exhausted pile is rebuilt, shuffled, from the contracts an Automa discarded of its colour.
+    The pile array stays a permutation of the colour's contracts: the others keep their order in front, the
+    rebuilt pile takes the last slots and the draw position moves back to it."""
+    base = L.PILE + colour * L.PILE_SIZE
+    front = 0
+    m = 0
+    tmp = np.empty(L.PILE_SIZE, dtype=np.int64)
+    for i in range(L.PILE_SIZE):
+        k = S[base + i]
+        if S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
+            tmp[L.PILE_SIZE - 1 - m] = k
+            m += 1
+        else:
+            S[base + front] = k
+            front += 1
+    for j in range(m):
+        k = tmp[L.PILE_SIZE - 1 - j]
+        S[base + front + j] = k
+        S[L.CON_STATE + k] = ids.CS_PILE
+    shuffle(S, base + front, m)
+    S[L.PILE_POS + colour] = front
 
 
 @njit(cache=True, _nrt=False)
+def discard_colour(S, colour):
+    """AUTOMA-20: both displayed private contracts of a colour go to that colour's discard pile."""
+    for slot in range(2):
+        i = L.DISPLAY + colour * 2 + slot
+        k = S[i]
+        if k >= 0:
+            S[L.CON_STATE + k] = ids.CS_COLOUR_DISCARD
+            S[i] = -1
+
+
+@njit(cache=True)
 def refill_display(S, T):
-    """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty)."""
+    """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty, unless
+    an Automa's discards rebuild it, AUTOMA-20)."""
     for colour in range(3):
         for slot in range(2):
             i = L.DISPLAY + colour * 2 + slot
+            if S[i] < 0 and S[L.PILE_POS + colour] >= L.PILE_SIZE:
+                rebuild_pile(S, T, colour)
             if S[i] < 0 and S[L.PILE_POS + colour] < L.PILE_SIZE:
                 k = S[L.PILE + colour * L.PILE_SIZE + S[L.PILE_POS + colour]]
                 S[L.PILE_POS + colour] += 1

@@ -5,7 +5,8 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
-from sim.rules.company import add_energy, ability_active, co, company_of, hand_size
+from sim.rules.automa_turn import resolve as automa_resolve
+from sim.rules.company import add_energy, ability_active, co, company_of, gets_incomes, hand_size, is_automa
 from sim.rules.construct import (TILE_FREE, decode_build, finish_build, free_place_ok, list_builds, list_payments,
                                  n_map_spaces, placeable, tile_effect)
 from sim.rules.geology import forbids_contract, push_income_drops
@@ -168,7 +169,10 @@ def apply_choice(S, T, move):
 
 @njit(cache=True, _nrt=False)
 def _income(S, T, c):
-    """INCOME-01/03: resource gains of every revealed income first, then the other parts row by row."""
+    """INCOME-01/03: resource gains of every revealed income first, then the other parts row by row (an Automa
+    from level 2 only, AUTOMA-03)."""
+    if not gets_incomes(S, c):
+        return
     comp = company_of(S, c)
     full = 5
     push_income_drops(S, T, c)                                     # GEO-BASE-EXC-02, after the incomes
@@ -219,7 +223,7 @@ def run_auto(S, T, kind, c, a0, a1, a2):
     elif kind == ids.TK_TURN:
         S[L.G_CURRENT] = c
         b = co(c)
-        if S[b + L.C_OFFICER] == ids.MAHIRI:                       # OFFICER-MAHIRI-02: the copy ends
+        if S[b + L.C_OFFICER] == ids.MAHIRI and S[b + L.C_EFF_OFFICER] >= 0:   # OFFICER-MAHIRI-02: the copy ends
             S[b + L.C_EFF_OFFICER] = ids.MAHIRI
         push(S, ids.TK_END_TURN, c)
         push(S, ids.TK_MAIN, c, 0)
@@ -279,19 +283,24 @@ def advance(S, T, out, scratch):
     """Resolves automatic tasks and forced decisions until a real choice is pending.
 
     Returns the number of legal moves of that choice (written to out), or 0 when the game is over.
-    A decision with no performable option is dropped (REWARD-15)."""
+    A decision with no performable option is dropped (REWARD-15); an Automa seat's decisions are resolved by
+    the Automa rules (sim.rules.automa_turn), so a real choice is never an Automa's."""
     while True:
         t = top(S)
         if t < 0:
             return 0
         kind = S[t]
-        if kind >= ids.FIRST_AUTO_TASK:
+        automa = kind < ids.FIRST_AUTO_TASK and is_automa(S, S[t + 1])    # AUTOMA-*: the engine plays Automas
+        if kind >= ids.FIRST_AUTO_TASK or automa:
             c = S[t + 1]
             a0 = S[t + 2]
             a1 = S[t + 3]
             a2 = S[t + 4]
             pop(S)
-            run_auto(S, T, kind, c, a0, a1, a2)
+            if automa:
+                automa_resolve(S, T, kind, c, a0, a1, a2)
+            else:
+                run_auto(S, T, kind, c, a0, a1, a2)
             continue
         n = legal_moves(S, T, out, scratch)
         if n >= 2:

@@ -3,7 +3,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import co
+from sim.rules.company import co, is_automa
 from sim.rules.rng import shuffle_local
 from sim.rules.stack import push
 from sim.rules.water import place_drop_directly
@@ -70,7 +70,7 @@ def forbids_contract(S, T, ph):
 def after_building(S, T, c, g, struct, zone):
     """Token effects right after a structure is built on a basin by any means (GEO-ELEV-*, GEO-BASE-EXC-02)."""
     tok = token(S, zone)
-    if tok < 0 or T.geo_struct[tok] != struct:
+    if tok < 0 or T.geo_struct[tok] != struct or is_automa(S, c):   # GEO-10: the Automa ignores the tokens
         return
     if tok == ids.GEO_ELEV_MIX:                                     # GEO-ELEV-MIX-01
         S[co(c) + L.C_CREDITS] += 3
@@ -83,7 +83,10 @@ def after_building(S, T, c, g, struct, zone):
 
 @njit(cache=True, _nrt=False)
 def push_income_drops(S, T, c):
-    """GEO-BASE-EXC-02: in the owner's income resolution, an optional drop into each such dam."""
+    """GEO-BASE-EXC-02: in the owner's income resolution, an optional drop into each such dam (not an Automa's,
+    GEO-10)."""
+    if is_automa(S, c):
+        return
     for d in range(T.n_dams[0]):
         if S[L.DAM_OWNER + d] == c and token(S, T.dam_zone[d]) == ids.GEO_BASE_EXC:
             push(S, ids.TK_GEO_DROP, c, d)

@@ -1,16 +1,17 @@
 """Hidden information (HIDDEN-01..04): re-sampling what a player cannot see, for information-set search.
 
-The hidden state is a list of pile sections (the undrawn part of each private-contract pile, HIDDEN-01, and of
-each advanced-tile level pile, HIDDEN-02): `determinize` reshuffles them, `forget_hidden_order` sorts them. Both
-walk the same sections, so a planner that sorts before it determinizes sees a function of the information set
-alone, never the true order.
+The hidden state is a list of pile sections: the undrawn part of each private-contract pile (HIDDEN-01), of each
+advanced-tile level pile (HIDDEN-02), and of the Automa deck below its face-up top card (AUTOMA-02, A-02).
+`determinize` reshuffles them, `forget_hidden_order` sorts them. Both walk the same sections, so a planner that
+sorts before it determinizes sees a function of the information set alone, never the true order.
 """
 from numba import njit
 
 from sim import layout as L
+from sim.rules.company import has_automa
 from sim.rules.rng import seed_state, shuffle
 
-N_HIDDEN_SECTIONS = 6   # 3 contract colours + 3 advanced-tile levels
+N_HIDDEN_SECTIONS = 7   # 3 contract colours + 3 advanced-tile levels + the Automa deck
 
 
 @njit(cache=True, _nrt=False)
@@ -19,10 +20,14 @@ def hidden_section(S, i):
     if i < 3:                                          # undrawn private contracts of colour i
         pos = S[L.PILE_POS + i]
         return L.PILE + i * L.PILE_SIZE + pos, L.PILE_SIZE - pos
-    level = i - 3                                      # undrawn advanced tiles of this level
-    lo = max(S[L.TECH_POS], level * 5)
-    hi = (level + 1) * 5
-    return L.TECH_PILE + lo, max(0, hi - lo)
+    if i < 6:                                          # undrawn advanced tiles of level i - 3
+        lo = max(S[L.TECH_POS], (i - 3) * 5)
+        hi = (i - 2) * 5
+        return L.TECH_PILE + lo, max(0, hi - lo)
+    if not has_automa(S):                              # the deck is only in play with an Automa seated
+        return L.AUTOMA_DECK, 0
+    first = S[L.AUTOMA_POS] + 1                        # below the top card, whose action side is public
+    return L.AUTOMA_DECK + first, max(0, L.N_AUTOMA_CARDS - first)
 
 
 @njit(cache=True, _nrt=False)

@@ -3,7 +3,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_energy, add_vp, co, officer, production_bonus
+from sim.rules.company import add_credits, add_energy, add_vp, is_automa, officer, production_bonus
 from sim.rules.geology import conduit_value, powerhouse_bonus, token
 from sim.rules.water import flow_drop, site_node
 
@@ -27,13 +27,15 @@ def decode(m):
 @njit(cache=True, _nrt=False)
 def energy_of(S, T, c, cond, ph, k, modifier, german_second):
     """PRODUCE-06: value x drops, Viktor's minimum, modifier, company bonus (steps 2-4 not for the German
-    second production, PRODUCE-08), then the geological powerhouse bonus (step 5)."""
-    e = conduit_value(S, T, cond) * k
+    second production, PRODUCE-08), then the geological powerhouse bonus (step 5). An Automa ignores the
+    geological tokens (GEO-10)."""
+    automa = is_automa(S, c)
+    e = (T.cond_value[cond] if automa else conduit_value(S, T, cond)) * k
     if not german_second:
         if officer(S, c) == ids.VIKTOR and e <= 3:
             e = 4
         e += modifier + production_bonus(S, T, c)
-    return e + powerhouse_bonus(S, T, ph)
+    return e if automa else e + powerhouse_bonus(S, T, ph)
 
 
 @njit(cache=True, _nrt=False)
@@ -91,10 +93,10 @@ def perform_production(S, T, c, move, modifier, flags):
     for _ in range(k):                                             # PRODUCE-12, WATER-14
         flow_drop(S, T, start)
     cowner = S[L.COND_OWNER + cond]
-    if cowner != c:                                                # PRODUCE-05
-        S[co(c) + L.C_CREDITS] -= k
-        S[co(cowner) + L.C_CREDITS] += k
+    if cowner != c:                                                # PRODUCE-05, AUTOMA-05: Credits <-> VP
+        add_credits(S, c, -k, ids.VS_CONDUITS)
+        add_credits(S, cowner, k, ids.VS_CONDUITS)
         add_vp(S, cowner, k, ids.VS_CONDUITS)
-    if token(S, T.cond_zone[cond]) == ids.GEO_CONDUIT_ENG:          # GEO-CONDUIT-ENG-01
+    if token(S, T.cond_zone[cond]) == ids.GEO_CONDUIT_ENG and not is_automa(S, cowner):   # GEO-CONDUIT-ENG-01, GEO-10
         add_vp(S, cowner, k, ids.VS_CONDUITS)
     return e

@@ -3,7 +3,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_energy, add_vp, co
+from sim.rules.company import add_credits, add_energy, add_vp, co
 from sim.rules.stack import push
 
 
@@ -18,7 +18,8 @@ def gain_resources(S, T, c, rid, vp_source):
     """Applies the resource parts of reward rid to company c; pushes its machinery-of-choice decision."""
     b = co(c)
     r = T.rewards[rid]
-    S[b + L.C_CREDITS] += r[ids.RK_CREDITS]
+    if r[ids.RK_CREDITS] != 0:
+        add_credits(S, c, r[ids.RK_CREDITS], vp_source)      # AUTOMA-24: Credits -> VP
     S[b + L.C_EXC] += r[ids.RK_EXC]
     S[b + L.C_MIX] += r[ids.RK_MIX]
     S[b + L.C_MACH_GAINED] += r[ids.RK_EXC] + r[ids.RK_MIX]

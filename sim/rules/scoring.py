@@ -4,7 +4,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_vp, advanced_tiles_owned, built, co
+from sim.rules.company import add_credits, add_vp, advanced_tiles_owned, built, co, is_automa
 from sim.rules.water import own_dam_drops
 
 
@@ -52,7 +52,7 @@ def track_credits(S, T):
     """SCORE-05/06: Credits by energy band; a marker still on 0 also loses 3 VP."""
     for c in range(T.n_players[0]):
         e = S[co(c) + L.C_ENERGY]
-        S[co(c) + L.C_CREDITS] += T.credits_by_energy[min(e, 30)]
+        add_credits(S, c, T.credits_by_energy[min(e, 30)], ids.VS_ENERGY_TRACK)   # AUTOMA-07: VP for an Automa
         if e == 0:
             add_vp(S, c, T.zero_energy_vp[0], ids.VS_ENERGY_TRACK)
 
@@ -134,8 +134,9 @@ def end_of_round(S, T):
     for c in range(T.n_players[0]):
         b = co(c)
         S[b + L.C_ENERGY] = 0
-        S[b + L.C_ENG] += S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG]
+        S[b + L.C_ENG] += S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
         S[b + L.C_GEO_ENG] = 0
+        S[b + L.C_AUTOMA_ENG] = 0
         for i in range(S[b + L.C_CONSTR_USED]):
             S[b + L.C_ENG] += T.constr_eng[i]
         S[b + L.C_BANK_ENG] = 0
@@ -218,7 +219,8 @@ def objective_count(S, T, c, objective):
 
 @njit(cache=True)
 def score_objective(S, T):
-    """END-02/03: rank by count; tied companies share the VP of the places they occupy, rounded up."""
+    """END-02/03: rank by count; tied companies share the VP of the places they occupy, rounded up (an Automa
+    by its own 20/15/10 table, AUTOMA-07)."""
     np_ = T.n_players[0]
     obj = S[L.G_OBJECTIVE]
     counts = np.empty(np_, dtype=np.int64)
@@ -234,7 +236,7 @@ def score_objective(S, T):
                 tied += 1
         total = 0
         for p in range(above, above + tied):
-            total += T.objective_vp[p]
+            total += T.automa_objective_vp[p] if is_automa(S, c) else T.objective_vp[p]   # AUTOMA-07
         share = (total + tied - 1) // tied
         if share > 0:
             add_vp(S, c, share, ids.VS_OBJECTIVE)

@@ -10,8 +10,10 @@ from sim.rules.geology import place_tokens
 from sim.rules.rng import below, seed_state, shuffle, shuffle_local
 from sim.rules.scoring import refresh_patent_office
 from sim.rules.stack import push
+from sim.rules.automa_deck import shuffle_automa_deck
 
 INTRO_CONTRACT = 7   # SETUP_PICK move: the introductory pairing's own starting contract (SETUP-18)
+NO_CONTRACT = 6      # SETUP_PICK move: no starting contract (an Automa, AUTOMA-06)
 
 
 @njit(cache=True)
@@ -167,8 +169,11 @@ def _deal_pairings(S, T, fixed_company, fixed_officer):
 
 
 @njit(cache=True)
-def setup_game(S, T, seed, fixed_company, fixed_officer):
-    """Sets up a new game in S; pushes the pairing choices (SETUP-15) and the first round."""
+def setup_game(S, T, seed, fixed_company, fixed_officer, automa_level):
+    """Sets up a new game in S; pushes the pairing choices (SETUP-15) and the first round.
+
+    automa_level[seat] > 0 makes the seat an Automa of that level (AUTOMA-01/03); they choose after the
+    players, and the shared Automa deck is shuffled (AUTOMA-02)."""
     S[:] = 0
     S[L.G_RNG] = seed_state(seed)
     S[L.G_PHASE] = ids.PH_SETUP
@@ -195,6 +200,8 @@ def setup_game(S, T, seed, fixed_company, fixed_officer):
         S[b + L.C_EFF_OFFICER] = -1
         for t in range(ids.N_TILES):
             S[b + L.C_TILE_LOC + t] = ids.TILE_NOT_OWNED
+        if c < T.n_players[0]:
+            S[b + L.C_AUTOMA] = automa_level[c]
     _shared_components(S, T)
     _deal_pairings(S, T, fixed_company, fixed_officer)
     n = T.n_players[0]
@@ -207,8 +214,18 @@ def setup_game(S, T, seed, fixed_company, fixed_officer):
     first = below(S, n)                                           # SETUP-15
     S[L.G_FIRST_CHOOSER] = first
     push(S, ids.TK_SETUP_DONE, -1)
+    order = np.empty(n, dtype=np.int64)                           # AUTOMA-01: Automas are dealt after the players
+    k = 0
+    for automa in range(2):
+        for i in range(n):
+            seat = (first + i) % n
+            if (S[co(seat) + L.C_AUTOMA] > 0) == (automa == 1):
+                order[k] = seat
+                k += 1
     for i in range(n - 1, -1, -1):
-        push(S, ids.TK_SETUP_PICK, (first + i) % n, forced, i)
+        push(S, ids.TK_SETUP_PICK, order[i], forced, i)
+    if automa_level[:n].max() > 0:
+        shuffle_automa_deck(S)
 
 
 @njit(cache=True, _nrt=False)
@@ -257,9 +274,10 @@ def apply_pick(S, T, seat, pick_index, move):
         S[b + L.C_TILE_LOC + ids.T_BASIC_WILD] = ids.TILE_IN_SUPPLY
     if off == ids.ANTON:                                          # SETUP-21
         S[b + L.C_TILE_LOC + ids.T_ANTON] = ids.TILE_IN_SUPPLY
-    k = S[L.START_DEALT + (p if j == INTRO_CONTRACT else j)]
-    S[L.CON_STATE + k] = ids.CS_HAND
-    S[L.CON_OWNER + k] = seat
+    if j != NO_CONTRACT:
+        k = S[L.START_DEALT + (p if j == INTRO_CONTRACT else j)]
+        S[L.CON_STATE + k] = ids.CS_HAND
+        S[L.CON_OWNER + k] = seat
     S[L.G_TURN_ORDER + n - 1 - pick_index] = seat                 # SETUP-16
 
 

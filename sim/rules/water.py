@@ -3,7 +3,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import ability_active, add_energy, co, company_of, officer
+from sim.rules.company import ability_active, add_energy, co, company_of, is_automa, officer
 
 
 @njit(cache=True, _nrt=False)
@@ -49,8 +49,9 @@ def flow_drop(S, T, start_node):
             if S[L.DAM_OWNER + node] != ids.NOBODY and S[L.DAM_DROPS + node] < capacity(S, T, node):
                 S[L.DAM_DROPS + node] += 1
                 owner = S[L.DAM_OWNER + node]
-                if owner != ids.NEUTRAL and S[L.GEO_TOKEN + T.dam_zone[node]] == ids.GEO_BASE_CR:
-                    S[co(owner) + L.C_CREDITS] += 1                 # GEO-BASE-CR-02
+                if (owner != ids.NEUTRAL and S[L.GEO_TOKEN + T.dam_zone[node]] == ids.GEO_BASE_CR
+                        and not is_automa(S, owner)):                # GEO-BASE-CR-02; GEO-10
+                    S[co(owner) + L.C_CREDITS] += 1
                 return node
         elif node < nd + nz:
             usa_site_energy(S, T, node - nd)

@@ -1,0 +1,399 @@
+"""The Automa's turn (AUTOMA-08, -10..22) and every decision the engine would ask of an Automa seat, resolved by
+the Automa rules (AUTOMA-06, -24): `resolve` is the engine's single entry point.
+
+An action entry is `T.automa_entry[card, i] = [do, engineers, a, b, c, vp_cost]` with, by kind:
+produce a = bonus, b = contract colour; water a = drops, b = flows now; construct a = structure (or BUILDING),
+b = area or -1, c = minimum production; workshop a = rotations; machinery shop a/b/c = excavators, mixers,
+machineries of choice; contract office a = colour, b = energy; patent office a = structure; bank a = VP.
+"""
+import numpy as np
+from numba import njit
+
+from sim import ids
+from sim import layout as L
+from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_place import choose_space, space_range
+from sim.rules.automa_water import automa_drops
+from sim.rules.company import add_credits, add_energy, add_vp, automa_level, co
+from sim.rules.construct import place_structure, placeable, printed_machinery, red_surcharge
+from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
+from sim.rules.produce import GERMAN_SECOND, decode, energy_of, list_productions, perform_production
+from sim.rules.rewards import give_reward
+from sim.rules.setup import NO_CONTRACT, apply_pick
+from sim.rules.stack import push
+from sim.rules.wheel import put_on_wheel, rotate, rotate_step
+
+# ----------------------------------------------------------------------------------------------------------
+# helpers
+# ----------------------------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def rules_card(S):
+    """The card whose criteria side applies now (before the first flip, the deck's top card, AUTOMA-02)."""
+    k = criteria_card(S)
+    return k if k >= 0 else action_card(S)
+
+
+@njit(cache=True, _nrt=False)
+def place_engineers(S, T, c, board, k):
+    """AUTOMA-12: k Engineers on the first free space of a board in Automa order; stacked beside the board's
+    first space (kept on the company block until the End of Round) if none is free. board < 0: a given space
+    -board - 1 (patent tiles)."""
+    b = co(c)
+    S[b + L.C_ENG] -= k
+    if board < 0:
+        s = -board - 1
+        if S[L.SPACE_OCC + s] == ids.NOBODY:
+            S[L.SPACE_OCC + s] = c
+            S[L.SPACE_ENG + s] = k
+            return
+    else:
+        for i in range(T.automa_board.shape[1]):
+            s = T.automa_board[board, i]
+            if s >= 0 and S[L.SPACE_OCC + s] == ids.NOBODY:
+                S[L.SPACE_OCC + s] = c
+                S[L.SPACE_ENG + s] = k
+                return
+    S[b + L.C_AUTOMA_ENG] += k
+
+
+@njit(cache=True, _nrt=False)
+def gain_machines(S, c, exc, mix, any_):
+    """AUTOMA-19: listed machineries; each of choice becomes the type the Automa has fewer of (tie Excavator)."""
+    b = co(c)
+    S[b + L.C_EXC] += exc
+    S[b + L.C_MIX] += mix
+    for _ in range(any_):
+        if S[b + L.C_MIX] < S[b + L.C_EXC]:
+            S[b + L.C_MIX] += 1
+        else:
+            S[b + L.C_EXC] += 1
+    S[b + L.C_MACH_GAINED] += exc + mix + any_
+
+
+@njit(cache=True)
+def best_production(S, T, c, modifier, german_second, excluded_ph):
+    """AUTOMA-13 (a)/(c): of the legal productions (PRODUCE-01..07; an Automa pays any conduit fee in VP) the one
+    of maximum energy moving all drops of its dam (ties: first system in zone order); returns (move, energy),
+    energy 0 if there is none."""
+    moves = np.empty(4 * L.MAX_DAMS * 2, dtype=np.int64)
+    flags = GERMAN_SECOND if german_second else 0
+    n = list_productions(S, T, c, modifier, flags, excluded_ph, 1 << 30, moves, 0, False)
+    best = -1
+    best_e = 0
+    for i in range(n):
+        d, cond, ph, k = decode(moves[i])
+        if k != S[L.DAM_DROPS + d]:
+            continue
+        e = energy_of(S, T, c, cond, ph, k, modifier, german_second)
+        if e > best_e:
+            best_e = e
+            best = moves[i]
+    return best, best_e
+
+
+@njit(cache=True, _nrt=False)
+def contract_slot(S, T, bound, colour):
+    """AUTOMA-14/43: the display slot of the displayed private contract with the highest requirement <= bound
+    (ties: the later slot, display order green, yellow, red); only slots of `colour` unless colour < 0."""
+    best = -1
+    best_req = -1
+    for i in range(6):
+        k = S[L.DISPLAY + i]
+        if k < 0 or (colour >= 0 and i // 2 != colour):
+            continue
+        r = T.contract_req[k]
+        if r <= bound and r >= best_req:
+            best_req = r
+            best = i
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def produce_and_fulfil(S, T, c, move, modifier, flags):
+    """AUTOMA-14: performs the production (conduit payment by AUTOMA-05), then fulfils the best displayed
+    private contract, taking its reward (AUTOMA-24); the company's after-production ability follows (level 3)."""
+    e = perform_production(S, T, c, move, modifier, flags)
+    push(S, ids.TK_AFTER_PRODUCTION, c, flags, (move // 1024) % 32)        # PRODUCE-11 (g)
+    slot = contract_slot(S, T, fulfil_bound(S, T, c, e, True), -1)
+    if slot >= 0:
+        k = S[L.DISPLAY + slot]
+        S[L.DISPLAY + slot] = -1                                           # refilled at the end of the turn
+        mark_fulfilled(S, c, k)
+        give_reward(S, T, c, k, ids.VS_CONTRACTS)
+
+
+@njit(cache=True, _nrt=False)
+def tile_payment(S, T, c, g, struct, tile):
+    """AUTOMA-16: (excavators, mixers) the Automa pays to build `struct` on g with `tile`, or (-1, -1).
+    Printed costs (GEO-10: no geological costs); tile cost modifiers from level 3, officer modifiers from
+    level 4 (through the officer the Automa uses, AUTOMA-03)."""
+    b = co(c)
+    lvl = automa_level(S, c)
+    behav = tile if lvl >= 3 else -1
+    value = T.cond_value[g - T.n_dams[0]] if struct == ids.CONDUIT else 0            # GEO-10: printed value
+    e, m, jill = printed_machinery(S, T, c, g, struct, behav, value)
+    exc = S[b + L.C_EXC]
+    mix = S[b + L.C_MIX]
+    if behav == ids.T_L2_WILD:                                             # ADV-L2-WILD-01: any machineries
+        if e + m <= exc + mix:
+            pe = min(e + m, exc)
+            return pe, e + m - pe
+        return -1, -1
+    if e <= exc and m <= mix:
+        return e, m
+    if jill >= 0 and jill <= mix:                                          # OFFICER-JILL-01
+        return 0, jill
+    return -1, -1
+
+
+@njit(cache=True, _nrt=False)
+def best_tile(S, T, c, g, struct):
+    """AUTOMA-16: the highest-level tile in the Automa's supply that can build `struct` on g and is affordable
+    there (ties: the tile of the exact type before a wild one), or -1."""
+    best = -1
+    best_key = -1
+    b = co(c)
+    for t in range(ids.T_ANTON):
+        if S[b + L.C_TILE_LOC + t] != ids.TILE_IN_SUPPLY:
+            continue
+        ts = T.tile_struct[t]
+        if ts != struct and ts != ids.WILD:
+            continue
+        e, _ = tile_payment(S, T, c, g, struct, t)
+        if e < 0:
+            continue
+        key = T.tile_level[t] * 2 + (1 if ts == struct else 0)
+        if key > best_key:
+            best_key = key
+            best = t
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def construct_candidates(S, T, c, struct, area, min_prod, cand):
+    """AUTOMA-16: legal spaces for `struct` meeting the entry's area / minimum production, with a usable tile."""
+    n = 0
+    nd = T.n_dams[0]
+    b = co(c)
+    usable = False
+    for t in range(ids.T_ANTON):                                            # a tile able to build it (fast path)
+        ts = T.tile_struct[t]
+        if S[b + L.C_TILE_LOC + t] == ids.TILE_IN_SUPPLY and (ts == struct or ts == ids.WILD):
+            usable = True
+    if not usable or S[b + L.C_PIECES + struct] == 0:
+        return 0
+    lo, hi = space_range(T, struct)
+    for g in range(lo, hi):
+        if placeable(S, T, c, g) != struct:
+            continue
+        if area >= 0 and struct <= ids.ELEVATION and T.zone_area[T.dam_zone[g]] != area:
+            continue
+        if struct == ids.CONDUIT and T.cond_value[g - nd] < min_prod:
+            continue
+        if best_tile(S, T, c, g, struct) < 0:
+            continue
+        cand[n] = g
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def construct_at(S, T, c, g, struct):
+    """AUTOMA-16 effect: CONSTRUCT-04 steps 3-8 (step 8 from level 3); the red-outline surcharge is paid in VP
+    (AUTOMA-04)."""
+    tile = best_tile(S, T, c, g, struct)
+    e, m = tile_payment(S, T, c, g, struct, tile)
+    put_on_wheel(S, c, e, m, tile)
+    rotate_step(S, c)
+    if automa_level(S, c) >= 3:
+        push(S, ids.TK_TILE_EFFECT, c, tile, g)
+        surcharge = red_surcharge(T, g, struct, tile)
+    else:
+        surcharge = red_surcharge(T, g, struct, -1)
+    if surcharge > 0:
+        add_credits(S, c, -surcharge, ids.VS_RESOURCES)
+    place_structure(S, T, c, g, struct)
+
+
+@njit(cache=True)
+def free_placement(S, T, c, struct, param, count):
+    """AUTOMA-24: free structures of a reward, each placed by AUTOMA-30 (CONSTRUCT-21 limits; GEO-10)."""
+    cand = np.empty(L.MAX_DAMS + L.MAX_CONDUITS + L.MAX_PH, dtype=np.int64)
+    nd = T.n_dams[0]
+    lo, hi = space_range(T, struct)
+    for _ in range(count):
+        n = 0
+        for g in range(lo, hi):
+            if placeable(S, T, c, g) != struct:
+                continue
+            if struct == ids.BASE and ((param >> T.zone_area[T.dam_zone[g]]) & 1) == 0:
+                continue
+            if struct == ids.CONDUIT and T.cond_value[g - nd] > param:
+                continue
+            cand[n] = g
+            n += 1
+        if n == 0:
+            return
+        place_structure(S, T, c, choose_space(S, T, c, struct, cand, n, rules_card(S)), struct)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# action entries
+# ----------------------------------------------------------------------------------------------------------
+@njit(cache=True)
+def perform_entry(S, T, c, entry, card):
+    """AUTOMA-10: performs one action entry if its condition holds; returns whether it was performed."""
+    b = co(c)
+    do = entry[0]
+    k = min(entry[1], S[b + L.C_ENG])                                       # AUTOMA-12
+    x = entry[2]
+    y = entry[3]
+    z = entry[4]
+    vp = entry[5]
+    if do == ids.AD_PRODUCE:                                                # AUTOMA-13/14
+        mine = S[b + L.C_ENERGY]
+        behind = mine < 6 * S[L.G_ROUND]                                    # (b)
+        for o in range(T.n_players[0]):
+            if o != c and S[co(o) + L.C_ENERGY] >= mine:
+                behind = True
+        if not behind:
+            return False
+        move, e = best_production(S, T, c, x, False, -1)                    # (a)
+        if e < 1 or contract_slot(S, T, fulfil_bound(S, T, c, e, True), y) < 0:   # (c)
+            return False
+        place_engineers(S, T, c, ids.AB_TURBINE, k)
+        produce_and_fulfil(S, T, c, move, x, 0)
+        return True
+    if do == ids.AD_WATER:                                                  # AUTOMA-15
+        if automa_drops(S, T, c, x, y == 1, T.automa_head[card]) == 0:
+            return False
+        place_engineers(S, T, c, ids.AB_WATER, k)
+        return True
+    if do == ids.AD_CONSTRUCT:                                              # AUTOMA-16
+        if x == ids.BUILDING:                                               # AUTOMA-23: Leeghwater only
+            return False
+        cand = np.empty(L.MAX_DAMS + L.MAX_CONDUITS + L.MAX_PH, dtype=np.int64)
+        n = construct_candidates(S, T, c, x, y, z, cand)
+        if n == 0:
+            return False
+        S[b + L.C_ENG] -= k                                                 # the private construction space
+        S[b + L.C_AUTOMA_ENG] += k
+        construct_at(S, T, c, choose_space(S, T, c, x, cand, n, card), x)
+        return True
+    if do == ids.AD_PATENT:                                                 # AUTOMA-17
+        if T.intro[0] == 1 or x == ids.BUILDING:
+            return False
+        best = -1
+        for i in range(3):
+            t = S[L.PATENT + i]
+            if t >= 0 and (T.tile_struct[t] == x or T.tile_struct[t] == ids.WILD) and (
+                    best < 0 or T.tile_level[t] > T.tile_level[S[L.PATENT + best]]):
+                best = i
+        if best < 0:
+            return False
+        s = 0
+        while T.space_kind[s] != ids.K_PATENT or T.space_param[s] != best:
+            s += 1
+        place_engineers(S, T, c, -s - 1, k)
+        add_vp(S, c, -vp, ids.VS_RESOURCES)
+        S[b + L.C_TILE_LOC + S[L.PATENT + best]] = ids.TILE_IN_SUPPLY
+        S[L.PATENT + best] = -1
+        return True
+    if do == ids.AD_WORKSHOP:                                               # AUTOMA-18
+        empty = True
+        for seg in range(6):
+            if S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg] > 0:
+                empty = False
+        for t in range(ids.N_TILES):
+            if 0 <= S[b + L.C_TILE_LOC + t] < 6:
+                empty = False
+        if empty:
+            return False
+        place_engineers(S, T, c, ids.AB_WORKSHOP, k)
+        add_vp(S, c, -vp, ids.VS_RESOURCES)
+        rotate(S, c, x)
+        return True
+    if do == ids.AD_MACHINE:                                                # AUTOMA-19
+        if S[L.G_ROUND] == 5:
+            return False
+        place_engineers(S, T, c, ids.AB_MACHINE, k)
+        add_vp(S, c, -vp, ids.VS_RESOURCES)
+        gain_machines(S, c, x, y, z)
+        return True
+    if do == ids.AD_CONTRACT:                                               # AUTOMA-20
+        place_engineers(S, T, c, ids.AB_CONTRACT, k)
+        discard_colour(S, x)
+        add_energy(S, c, y)
+        return True
+    if do == ids.AD_BANK:                                                   # AUTOMA-22
+        S[b + L.C_ENG] -= k
+        S[b + L.C_BANK_ENG] += k
+        add_vp(S, c, x, ids.VS_RESOURCES)
+        return True
+    return False                                                            # AUTOMA-21: Leeghwater only
+
+
+@njit(cache=True)
+def automa_turn(S, T, c):
+    """AUTOMA-02, -08, -10, -11: flip the deck, then go down the action list until an ending entry is
+    performed; an Automa without Engineers passes."""
+    b = co(c)
+    if S[b + L.C_ENG] == 0:                                                 # AUTOMA-08
+        S[L.G_PASSED + c] = 1
+        return
+    flip(S)
+    card = action_card(S)
+    crit = criteria_card(S)
+    performed = False
+    for i in range(T.automa_n_entries[card]):
+        if S[b + L.C_ENG] == 0:                                             # AUTOMA-10
+            break
+        entry = T.automa_entry[card, i]
+        if perform_entry(S, T, c, entry, crit):
+            performed = True
+            if ids.AUTOMA_ENDING[entry[0]]:                            # AUTOMA-11
+                return
+    if not performed:                                                       # AUTOMA-08
+        S[L.G_PASSED + c] = 1
+
+
+@njit(cache=True, _nrt=False)
+def automa_pick(S, T, c, forced, pick_index):
+    """AUTOMA-01/06: the Automa takes a pairing left by the players (its own when the setup is fixed), no
+    starting contract, no Credits and 16 VP; below level 4 its officer is not used (AUTOMA-03)."""
+    p = c
+    if forced == 0:
+        p = 0
+        while S[L.PAIR_TAKEN + p] == 1:
+            p += 1
+    apply_pick(S, T, c, pick_index, p * 8 + NO_CONTRACT)
+    b = co(c)
+    S[b + L.C_CREDITS] = 0
+    add_vp(S, c, T.automa_start_vp[0] - T.start_resources[4], ids.VS_START)
+    if automa_level(S, c) < 4:
+        S[b + L.C_EFF_OFFICER] = ids.NO_OFFICER
+        S[b + L.C_TILE_LOC + ids.T_ANTON] = ids.TILE_NOT_OWNED
+
+
+@njit(cache=True)
+def resolve(S, T, kind, c, a0, a1, a2):
+    """Resolves a decision task of an Automa seat by the Automa rules (the task is already popped)."""
+    if kind == ids.TK_MAIN:
+        automa_turn(S, T, c)
+    elif kind == ids.TK_SETUP_PICK:
+        automa_pick(S, T, c, a0, a1)
+    elif kind == ids.TK_PRODUCE:                                            # extra productions (level 3 effects)
+        move, e = best_production(S, T, c, a0, (a1 & 2) != 0, a2)
+        if e >= 1:
+            produce_and_fulfil(S, T, c, move, a0, a1)
+    elif kind == ids.TK_DROP:                                               # AUTOMA-24/45: all n, one at a time
+        automa_drops(S, T, c, a0, a1 == 1, T.automa_head[rules_card(S)])
+    elif kind == ids.TK_MACHINE:                                            # AUTOMA-24 -> AUTOMA-19
+        gain_machines(S, c, 0, 0, a0)
+    elif kind == ids.TK_FREE_PLACE:                                         # AUTOMA-24 -> AUTOMA-30
+        free_placement(S, T, c, a0, a1, a2)
+    elif kind == ids.TK_FULFIL or kind == ids.TK_GEO_DROP:
+        pass                                    # AUTOMA-06: no contracts in hand; GEO-10: tokens ignored
+    else:
+        raise RuntimeError("no Automa rule for this decision")
+
