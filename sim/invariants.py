@@ -20,6 +20,7 @@ INVARIANTS = (
     "hand limit holds when a turn starts",
     "no decision is asked of an Automa seat (the engine plays its turns, AUTOMA-10)",
 )
+AUTOMA_DECISION = 1 << 8   # the last invariant: about a pending decision, so not a property of a loaded position
 
 
 @njit(cache=True)
@@ -43,7 +44,7 @@ def violations(S, T):
             bad |= 1 << 6
     top_kind = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME] if S[L.G_STACK_N] > 0 else -1
     if top_kind >= 0 and is_automa(S, S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]):
-        bad |= 1 << 8
+        bad |= AUTOMA_DECISION
     for c in range(n):
         b = co(c)
         if S[b + L.C_COMPANY] < 0:

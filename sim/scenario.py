@@ -580,8 +580,8 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
 
     _raw_parts(ctx, S, doc)
     if check:
-        from sim.invariants import describe_violations, violations
-        bad = int(violations(S, T))
+        from sim.invariants import AUTOMA_DECISION, describe_violations, violations
+        bad = int(violations(S, T)) & ~AUTOMA_DECISION      # a loaded Automa turn is played by the engine next
         if bad:
             raise ConfigError("scenario: the position is inconsistent: " + "; ".join(describe_violations(bad))
                               + " (check companies[*].engineers / structures / drops / vp_by_source, "

@@ -71,7 +71,7 @@ def test_same_seed_same_game_and_batch_equals_single_game():
 
 
 def test_determinize_reshuffles_only_the_hidden_automa_deck():
-    """HIDDEN-*, AUTOMA-02: the undrawn deck below the face-up top card is re-sampled; flipped cards, the top
+    """HIDDEN-03, AUTOMA-02: the undrawn deck below the face-up top card is re-sampled; flipped cards, the top
     card and everything else that is not a hidden pile stay."""
     g = play_game(GameConfig(players=2), 5, "random_actions,automa", max_moves=12)
     pos = int(g.state[L.AUTOMA_POS])

@@ -55,7 +55,7 @@ def spaces(g):
 # ---------------------------------------------------------------------------------------------------------------
 
 def test_AUTOMA_01_03_06_setup_16_VP_no_credits_no_contract_officer_from_level_4():
-    """AUTOMA-06: 16 VP, no starting contract; AUTOMA-04: no Credits; AUTOMA-03: no officer below level 4;
+    """AUTOMA-06 / SETUP-22: 16 VP, no starting contract; AUTOMA-04: no Credits; AUTOMA-03: no officer below level 4;
     AUTOMA-01: the Automas choose after the players, so they take the first turn-order places."""
     g = Game.new(GameConfig(players=3, automa=(0, 2, 4)), seed=11)
     assert g.current_player == 0 and g.pending == "choose a company and starting contract"
@@ -154,6 +154,15 @@ def test_AUTOMA_12_13_14_24_produce_fulfils_highest_displayed_contract_any_colou
     assert snap["dams"]["B5U"]["drops"] == 0
     assert snap["contracts"]["fulfilled"]["USA"] == ["Y9"]
     assert snap["contracts"]["display"]["yellow"] == ["Y1", "Y2"]
+
+
+def test_REWARD_16_AUTOMA_04_contract_credits_arrive_as_VP():
+    """As above with E = 6, but the highest displayed requirement <= 6 is Y3 (5: 3 Credits, 2 Mixers; Y15 needs 7):
+    the 3 Credits become 3 VP booked under contracts, the Mixers arrive as printed: 16 + 3 = 19 VP, 0 Credits."""
+    g = automa_turn(5, 1, contracts={"display": {"green": ["G11", "G6"], "yellow": ["Y3", "Y15"]}}, **PRODUCTION)
+    a = seat(g)
+    assert (a["vp"], a["vp_by_source"]["contracts"], a["credits"], a["mixers"]) == (19, 3, 0, 6)
+    assert g.snapshot()["contracts"]["fulfilled"]["USA"] == ["Y3"]
 
 
 def test_AUTOMA_12_first_free_space_in_automa_order():
@@ -412,7 +421,8 @@ def test_AUTOMA_03_levels_production_bonus_from_2_company_ability_from_3(level, 
 
 @pytest.mark.parametrize("level,excavators", [(3, 1), (4, 3)])
 def test_AUTOMA_03_officer_from_level_4(level, excavators):
-    """AUTOMA-03 / OFFICER-WILHELM-01: an Automa with Wilhelm Adler pays 3 Excavators for any Base only at level 4;
+    """AUTOMA-03 / CONSTRUCT-20 / OFFICER-WILHELM-01: an Automa with Wilhelm Adler pays 3 Excavators for any Base only
+    at level 4 (below it, cost modifiers are ignored);
     at level 3 the mountain Base on B3L costs 5 (6 - 5 = 1 left, 6 - 3 = 3 left)."""
     g = automa_turn(1, 3, level=level, human={"officer": "Viktor"}, automa={"officer": "Wilhelm"})
     assert g.snapshot()["dams"] == {"B3L": {"owner": "USA", "level": 1, "drops": 0}}
