@@ -13,10 +13,9 @@ from typing import Callable
 
 import numpy as np
 
+from experiments.play import game_seeds
 from sim.config import GameConfig
 from sim.errors import ConfigError
-
-from experiments.play import game_seeds
 
 
 def set_threads(threads: int | None) -> int:

@@ -15,7 +15,14 @@ from typing import Any, Optional, Sequence
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from sim.errors import BarrageError, ConfigError
@@ -511,7 +518,7 @@ def report(
                                        help="Directory to write the report into."),
 ) -> None:
     """Build the balance report (statistics, plots, HTML) of a results directory."""
-    import reports   # heavy (pandas, matplotlib): only when asked for
+    import reports  # heavy (pandas, matplotlib): only when asked for
 
     reports.cli_report(str(results_dir), None if out is None else str(out))
 

@@ -184,7 +184,12 @@ def tournament(
 ) -> None:
     """Plays bots against each other over every seat permutation; prints win rate (95% Wilson CI), mean rank
     and VP per strategy and writes one row per game and seat to --out."""
-    from experiments.experiment_config import ExperimentConfig, parse_list, parse_players, split_strategies
+    from experiments.experiment_config import (
+        ExperimentConfig,
+        parse_list,
+        parse_players,
+        split_strategies,
+    )
 
     def build():
         d = {"kind": "tournament", "players": list(parse_players(players)), "games": games,
@@ -241,7 +246,12 @@ def balance(
 ) -> None:
     """Sweeps company x officer pairings (x every setup level of --vary): each game puts the cell's pairing in a
     rotated seat and random pairings in the others; prints each cell's win rate (95% Wilson CI) against parity."""
-    from experiments.experiment_config import ExperimentConfig, parse_list, parse_players, split_strategies
+    from experiments.experiment_config import (
+        ExperimentConfig,
+        parse_list,
+        parse_players,
+        split_strategies,
+    )
 
     def build():
         d = {"kind": "balance", "players": list(parse_players(players)),

@@ -286,7 +286,9 @@ def _canonical(kind: str, names: tuple[str, ...], given: tuple[str, ...] | None,
 
 
 def _lookup_name(kind: str, names: tuple[str, ...], value: str) -> int:
-    from sim.config import _lookup  # the engine's own name matching (exact, then unique prefix / word)
+    from sim.config import (
+        _lookup,  # the engine's own name matching (exact, then unique prefix / word)
+    )
 
     return _lookup(kind, names, value)
 
@@ -500,13 +502,11 @@ def split_strategies(text: str | None) -> tuple[str, ...] | None:
         raise _prefixed("strategies", e) from None
 
 
-PYTHON_BOT = -1   # Strategy.bot_id of a Python bot (played on the Python loop, experiments.play)
-
-
 def resolve_strategies(specs: tuple[str, ...], strategy_files: tuple[str, ...] = ()) -> tuple[Strategy, ...]:
     """Parses every spec through the strategy registry into (numba id, parameter vector); a Python bot's name
     becomes (PYTHON_BOT, no parameters)."""
     from strategies import registry
+    from strategies.python_bot import PYTHON_BOT
 
     python_names = python_strategy_names(strategy_files) if strategy_files else ()
     out = []

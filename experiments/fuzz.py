@@ -13,11 +13,10 @@ from typing import Callable
 
 import numpy as np
 
-from sim.config import GameConfig
-from sim.errors import ConfigError
-
 from experiments.bench import set_threads
 from experiments.play import game_seeds, play_game
+from sim.config import GameConfig
+from sim.errors import ConfigError
 
 DETAILED = 10  # violations replayed on the Python loop to show the offending move
 

@@ -15,7 +15,7 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.game import Game
 from sim.variant import Variant
-from strategies.python_bot import VIEW_SALT, PythonStrategy, picked_code
+from strategies.python_bot import PYTHON_BOT, VIEW_SALT, PythonStrategy, picked_code
 
 SEED_MASK = (1 << 62) - 1  # game seeds stay positive in int64 and clear of the bots' seed salt
 
@@ -79,7 +79,6 @@ def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.n
     """`sim.batch.play_batch` on the Python loop, for games that seat Python bots: same inputs, same result rows;
     seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored)."""
     from sim.batch import record
-
     from strategies.registry import automa_levels
 
     for g in range(seeds.shape[0]):
@@ -97,7 +96,7 @@ def game_config(variant: Variant) -> GameConfig:
 
 def seat_strategies(strategies: str | Sequence[str] | None, players: int,
                     python_bots: dict[str, PythonStrategy] | None = None):
-    """Per seat: (spec texts, numba ids, numba params, {seat: PythonStrategy}); Python seats get numba id -1."""
+    """Per seat: (spec texts, numba ids, numba params, {seat: PythonStrategy}); Python seats get id PYTHON_BOT."""
     from strategies.registry import parse_seats, split_specs
 
     python_bots = python_bots or {}
@@ -111,5 +110,5 @@ def seat_strategies(strategies: str | Sequence[str] | None, players: int,
         if p:
             seat_python[c] = python_bots[specs[c].strip().lower()]
             canon[c] = seat_python[c].name
-            seat_ids[c] = -1
+            seat_ids[c] = PYTHON_BOT
     return canon, seat_ids, seat_params, seat_python

@@ -23,15 +23,21 @@ import pyarrow as pa
 
 from experiments.backends import InProcess, call_with_threads, make_backend
 from experiments.design import CellStats, Chunk, Design, wilson_interval
-from experiments.experiment_config import PYTHON_BOT, ExperimentConfig, resolve_strategies
+from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.play import game_config, play_batch_python
 from experiments.seeds import new_master_seed
-from experiments.store import ResultsStore, build_table, git_revision, package_version, utc_now
+from experiments.store import (
+    ResultsStore,
+    build_table,
+    git_revision,
+    package_version,
+    utc_now,
+)
 from sim import layout as L
 from sim.batch import N_GAME, N_RESULT, play_batch
 from sim.errors import ConfigError
 from sim.tables import as_array, compile_tables
-from strategies.python_bot import load_strategy_files
+from strategies.python_bot import PYTHON_BOT, load_strategy_files
 
 SUMMARY_COLUMNS = ["players", "setup", "cell", "strategy", "company", "officer", "win", "rank", "vp"]
 
@@ -81,7 +87,6 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
     for p, k in sorted(set(zip(players.tolist(), setup.tolist()))):   # one batch per rules variant
         cell = next(c for c in cells if c.players == p and c.setup == k)
         variants[k] = design.variant(cell)
-        tables = as_array(compile_tables(variants[k])[0])
         idx = np.nonzero((players == p) & (setup == k))[0]
         so = np.zeros((idx.size, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
         go = np.zeros((idx.size, N_GAME), dtype=np.int64)
@@ -92,8 +97,8 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
             play_batch_python(game_config(variants[k]), s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx],
                               bots[idx], params[idx], seat_python, so, go)
         else:
-            play_batch(tables, s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx], bots[idx], params[idx], so,
-                       go)
+            play_batch(as_array(compile_tables(variants[k])[0]), s.seed[idx], s.fixed_company[idx],
+                       s.fixed_officer[idx], bots[idx], params[idx], so, go)
         seat_out[idx], game_out[idx] = so, go
     labels = [design.setup_label(k) for k in range(len(design.setups))]
     return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,

@@ -18,11 +18,18 @@ from reports.homogeneity import homogeneity_table
 from reports.multiple_testing import ALPHA, holm
 from reports.power import DIFFERENCES, POWER, sample_size_table
 from reports.provenance import Provenance
-from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, Ratings, rate, rating_table, share_ahead
+from reports.ratings import (
+    BOOTSTRAP_REPLICATES,
+    PRIOR_GAMES,
+    Ratings,
+    rate,
+    rating_table,
+    share_ahead,
+)
 from reports.regression import regression_table, treatment_design
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
-from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
 from reports.setups import setup_effect_table
+from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
 from reports.win_rates import group_labels, win_rate_table
 
 CELL_KEYS = ("setup", "cell", "strategy", "players")

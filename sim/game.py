@@ -15,7 +15,7 @@ from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
 from sim.rules.hidden import determinize
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
-from sim.tables import TableInfo, compile_tables
+from sim.tables import compile_tables
 
 
 class IllegalMoveError(BarrageError):

@@ -12,18 +12,72 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.company import co
-from sim.rules.construct import TILE_ANTON, TILE_NONE, decode_build, decode_payment, geo_engineers
+from sim.rules.construct import (
+    TILE_ANTON,
+    TILE_NONE,
+    decode_build,
+    decode_payment,
+    geo_engineers,
+)
 from sim.rules.produce import GERMAN_SECOND, decode
 from sim.rules.setup import INTRO_CONTRACT
 from strategies.bot_rng import bot_next
-from strategies.features import (BIG, I_C, I_CAND_G, I_CRED, I_ENG, I_EXC, I_MIX, I_NCANDS, I_NPH, I_PIECES,
-                                 I_PRODS, I_R, I_STRUCT, I_TILE, I_TMASK, N_I, N_I_CORE, N_WEIGHTS, N_X, N_X_CORE,
-                                 W_BONUS, W_NOISE, W_TILE, X_CE, X_CV, X_DROPV, X_EV, X_LOCK, X_MV, X_ROWV, X_SCR,
-                                 X_SIDE, X_VAL, best_affordable, build_cost, drop_value, fast, fulfil_value,
-                                 future_bonus_value, italy_extra, keep_value, list_systems, load_weights,
-                                 make_context, placeable_fast, production_energy, production_energy_value,
-                                 production_side_value, reward_value, space_table, struct_value,
-                                 tile_effect_value, tile_need, wheel_value)
+from strategies.features import (
+    BIG,
+    I_C,
+    I_CAND_G,
+    I_CRED,
+    I_ENG,
+    I_EXC,
+    I_MIX,
+    I_NCANDS,
+    I_NPH,
+    I_PIECES,
+    I_PRODS,
+    I_R,
+    I_STRUCT,
+    I_TILE,
+    I_TMASK,
+    N_I,
+    N_I_CORE,
+    N_WEIGHTS,
+    N_X,
+    N_X_CORE,
+    W_BONUS,
+    W_NOISE,
+    W_TILE,
+    X_CE,
+    X_CV,
+    X_DROPV,
+    X_EV,
+    X_LOCK,
+    X_MV,
+    X_ROWV,
+    X_SCR,
+    X_SIDE,
+    X_VAL,
+    best_affordable,
+    build_cost,
+    drop_value,
+    fast,
+    fulfil_value,
+    future_bonus_value,
+    italy_extra,
+    keep_value,
+    list_systems,
+    load_weights,
+    make_context,
+    placeable_fast,
+    production_energy,
+    production_energy_value,
+    production_side_value,
+    reward_value,
+    space_table,
+    struct_value,
+    tile_effect_value,
+    tile_need,
+    wheel_value,
+)
 
 TIE = 1e-9
 

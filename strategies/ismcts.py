@@ -27,7 +27,16 @@ from sim.rules.engine import BUFFER_SIZE, play_move
 from strategies.bot_rng import bot_next
 from strategies.greedy import greedy_choose
 from strategies.playout import ROLLOUT_GREEDY, evaluate, new_buffers, observe, playout
-from strategies.tree import N_MOVE, N_VISITS, add_child, backpropagate, find_child, most_visited, new_tree, select
+from strategies.tree import (
+    N_MOVE,
+    N_VISITS,
+    add_child,
+    backpropagate,
+    find_child,
+    most_visited,
+    new_tree,
+    select,
+)
 
 P_ITERS = 0
 P_C = 1

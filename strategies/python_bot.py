@@ -25,6 +25,7 @@ from typing import Any, Callable
 from sim.errors import ConfigError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+PYTHON_BOT = -1          # the strategy id of a Python bot's seat (no numba bot plays it)
 VIEW_SALT = 0x2545F491   # determinization seeds of the views: game seed ^ salt, plus the decision number
 
 

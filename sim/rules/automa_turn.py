@@ -15,13 +15,25 @@ from sim.rules.automa_deck import action_card, criteria_card, flip
 from sim.rules.automa_place import choose_space, space_range
 from sim.rules.automa_water import automa_drops
 from sim.rules.company import add_credits, add_energy, add_vp, automa_level, co
-from sim.rules.construct import place_structure, placeable, printed_machinery, red_surcharge
+from sim.rules.construct import (
+    place_structure,
+    placeable,
+    printed_machinery,
+    red_surcharge,
+)
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
-from sim.rules.produce import GERMAN_SECOND, decode, energy_of, list_productions, perform_production
+from sim.rules.produce import (
+    GERMAN_SECOND,
+    decode,
+    energy_of,
+    list_productions,
+    perform_production,
+)
 from sim.rules.rewards import give_reward
 from sim.rules.setup import NO_CONTRACT, apply_pick
 from sim.rules.stack import push
 from sim.rules.wheel import put_on_wheel, rotate, rotate_step
+
 
 # ----------------------------------------------------------------------------------------------------------
 # helpers

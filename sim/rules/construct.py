@@ -4,11 +4,20 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import (add_credits, add_energy, add_vp, advanced_tiles_owned, built, co, company_of,
-                               gets_incomes, officer)
+from sim.rules.company import (
+    add_credits,
+    add_energy,
+    add_vp,
+    advanced_tiles_owned,
+    built,
+    co,
+    company_of,
+    gets_incomes,
+    officer,
+)
+from sim.rules.geology import after_building, conduit_value, token
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
-from sim.rules.geology import after_building, conduit_value, token
 from sim.rules.water import place_drop_directly
 from sim.rules.wheel import put_on_wheel, rotate_step
 
@@ -394,7 +403,6 @@ def free_place_ok(S, T, c, g, struct, param):
 @njit(cache=True, _nrt=False)
 def tile_effect(S, T, c, behav, g):
     """CONSTRUCT-04 step 8: the special effect of the tile used (ADV-L1..L3-*)."""
-    b = co(c)
     nd = T.n_dams[0]
     if behav == ids.T_L1_BASE:                    # ADV-L1-BASE-01
         for d in range(nd):

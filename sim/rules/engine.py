@@ -6,19 +6,58 @@ from sim import ids
 from sim import layout as L
 from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
 from sim.rules.automa_turn import resolve as automa_resolve
-from sim.rules.company import add_energy, ability_active, co, company_of, gets_incomes, hand_size, is_automa
-from sim.rules.construct import (TILE_FREE, decode_build, finish_build, free_place_ok, list_builds, list_payments,
-                                 n_map_spaces, placeable, tile_effect)
+from sim.rules.company import (
+    ability_active,
+    add_energy,
+    co,
+    company_of,
+    gets_incomes,
+    hand_size,
+    is_automa,
+)
+from sim.rules.construct import (
+    TILE_FREE,
+    decode_build,
+    finish_build,
+    free_place_ok,
+    list_builds,
+    list_payments,
+    n_map_spaces,
+    placeable,
+    tile_effect,
+)
+from sim.rules.contracts import (
+    can_fulfil,
+    displayed_count,
+    fulfil_bound,
+    mark_fulfilled,
+    refill_display,
+    take_from_display,
+)
 from sim.rules.geology import forbids_contract, push_income_drops
-from sim.rules.water import capacity, place_drop_directly
-from sim.rules.contracts import (can_fulfil, displayed_count, fulfil_bound, mark_fulfilled,
-                                 refill_display, take_from_display)
-from sim.rules.produce import GERMAN_SECOND, OPTIONAL, list_productions, perform_production
-from sim.rules.rewards import gain_resources, give_reward, push_machine_choice, push_other_parts, push_reward_part
+from sim.rules.produce import (
+    GERMAN_SECOND,
+    OPTIONAL,
+    list_productions,
+    perform_production,
+)
+from sim.rules.rewards import (
+    gain_resources,
+    give_reward,
+    push_machine_choice,
+    push_other_parts,
+    push_reward_part,
+)
 from sim.rules.scoring import end_of_round, final_scoring, scoring_phase
 from sim.rules.setup import apply_pick, finish_setup, list_picks
 from sim.rules.stack import pop, push, top
-from sim.rules.water import new_drop_flowing, new_drop_on_headstream, water_flow_phase
+from sim.rules.water import (
+    capacity,
+    new_drop_flowing,
+    new_drop_on_headstream,
+    place_drop_directly,
+    water_flow_phase,
+)
 from sim.rules.wheel import rotate
 
 BUFFER_SIZE = 4096   # moves buffer the callers allocate

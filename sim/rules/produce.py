@@ -3,7 +3,14 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_credits, add_energy, add_vp, is_automa, officer, production_bonus
+from sim.rules.company import (
+    add_credits,
+    add_energy,
+    add_vp,
+    is_automa,
+    officer,
+    production_bonus,
+)
 from sim.rules.geology import conduit_value, powerhouse_bonus, token
 from sim.rules.water import flow_drop, site_node
 

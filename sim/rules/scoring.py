@@ -4,7 +4,14 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_credits, add_vp, advanced_tiles_owned, built, co, is_automa
+from sim.rules.company import (
+    add_credits,
+    add_vp,
+    advanced_tiles_owned,
+    built,
+    co,
+    is_automa,
+)
 from sim.rules.water import own_dam_drops
 
 

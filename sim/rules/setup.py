@@ -4,13 +4,13 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.automa_deck import shuffle_automa_deck
 from sim.rules.company import add_vp, co
 from sim.rules.contracts import refill_display
 from sim.rules.geology import place_tokens
 from sim.rules.rng import below, seed_state, shuffle, shuffle_local
 from sim.rules.scoring import refresh_patent_office
 from sim.rules.stack import push
-from sim.rules.automa_deck import shuffle_automa_deck
 
 INTRO_CONTRACT = 7   # SETUP_PICK move: the introductory pairing's own starting contract (SETUP-18)
 NO_CONTRACT = 6      # SETUP_PICK move: no starting contract (an Automa, AUTOMA-06)

@@ -3,7 +3,14 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import ability_active, add_energy, co, company_of, is_automa, officer
+from sim.rules.company import (
+    ability_active,
+    add_energy,
+    co,
+    company_of,
+    is_automa,
+    officer,
+)
 
 
 @njit(cache=True, _nrt=False)
