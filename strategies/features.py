@@ -20,7 +20,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.company import co
-from sim.rules.construct import machinery_need, red_credits
+from sim.rules.construct import machinery_alternative, machinery_need, red_credits
 from sim.rules.water import headstream_node
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -813,11 +813,8 @@ def machinery_cost(I, X, e, m, jill, solomon):
     lock = X[X_LOCK]
     best = BIG
     for alt in range(2):
-        if alt == 0:
-            E, M = e, m
-        elif jill >= 0:
-            E, M = 0, jill
-        else:
+        E, M, ok = machinery_alternative(e, m, jill, alt)
+        if not ok:
             break
         short = max(0, E - exc) + max(0, M - mix)
         if short > 0 and not solomon:

@@ -169,15 +169,19 @@ def test_python_loop_game_plays_only_listed_codes(players):
 
 # -- reproducibility and information -------------------------------------------------------------------------
 
+def assert_reproducible(players: int, seeds, strat, params) -> None:
+    """The same seeds give the same games (seat and game rows); other seeds give other games."""
+    a = batch(players, seeds, strat, params)
+    b = batch(players, seeds, strat, params)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    c = batch(players, seeds + 1, strat, params)
+    assert not np.array_equal(a[0], c[0])
+
+
 def test_same_seed_same_game_and_the_game_rng_is_untouched():
     seeds = np.arange(40) + 9000
     params = np.tile(persona_vector("greedy"), (len(seeds), 4, 1))
-    strat = np.full((len(seeds), 4), GREEDY)
-    a = batch(4, seeds, strat, params)
-    b = batch(4, seeds, strat, params)
-    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
-    c = batch(4, seeds + 1, strat, params)
-    assert not np.array_equal(a[0], c[0])
+    assert_reproducible(4, seeds, np.full((len(seeds), 4), GREEDY), params)
 
 
 def test_short_parameter_vector_means_defaults_for_the_rest():

@@ -17,7 +17,7 @@ from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose
 from strategies.ismcts import ismcts_choose
 from sim.rules.hidden import forget_hidden_order
-from test_greedy import _play_checked, batch, win_shares
+from test_greedy import _play_checked, assert_reproducible, batch, win_shares
 
 WIDTH = registry.N_PARAMS
 
@@ -63,11 +63,7 @@ def test_same_seed_same_game():
     strat = np.tile([ISMCTS, FLAT_MC], (len(seeds), 1))
     params = np.tile(np.stack([spec("mcts:iters=8,depth=20"), spec("flat_mc:iters=8,depth=20")]),
                      (len(seeds), 1, 1))
-    a = batch(2, seeds, strat, params)
-    b = batch(2, seeds, strat, params)
-    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
-    c = batch(2, seeds + 1, strat, params)
-    assert not np.array_equal(a[0], c[0])
+    assert_reproducible(2, seeds, strat, params)
 
 
 # -- parameters ------------------------------------------------------------------------------------------------

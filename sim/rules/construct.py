@@ -189,6 +189,17 @@ def machinery_need(S, T, c, g, struct, behav, free):
 
 
 @njit(cache=True, _nrt=False)
+def machinery_alternative(e, m, jill, alt):
+    """Alternative `alt` of paying a build's machinery: 0 = the printed (e, m), 1 = Jill McDowell's conduit in
+    Mixers (OFFICER-JILL-01) when she has one (jill >= 0); returns (excavators, mixers, exists)."""
+    if alt == 0:
+        return e, m, True
+    if jill >= 0:
+        return 0, jill, True
+    return 0, 0, False
+
+
+@njit(cache=True, _nrt=False)
 def _affordable(S, c, e, m, s, red, credits):
     b = co(c)
     return e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and 3 * s + red <= credits
@@ -224,11 +235,8 @@ def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
     solomon = officer(S, c) == ids.SOLOMON
     wild = behav == ids.T_L2_WILD
     for alt in range(2):
-        if alt == 0:
-            E, M = e0, m0
-        elif jill >= 0:
-            E, M = 0, jill
-        else:
+        E, M, ok = machinery_alternative(e0, m0, jill, alt)
+        if not ok:
             break
         if wild:
             tot = E + M
@@ -263,11 +271,8 @@ def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
     solomon = officer(S, c) == ids.SOLOMON
     wild = behav == ids.T_L2_WILD
     for alt in range(2):
-        if alt == 0:
-            E, M = e0, m0
-        elif jill >= 0:
-            E, M = 0, jill
-        else:
+        E, M, ok = machinery_alternative(e0, m0, jill, alt)
+        if not ok:
             break
         if wild:
             short = max(0, E + M - exc - mix)
