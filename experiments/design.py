@@ -69,6 +69,8 @@ class ChunkSetup:
     fixed_company: np.ndarray  # [n, MAX_PLAYERS] int64, -1 = chosen in the game
     fixed_officer: np.ndarray  # [n, MAX_PLAYERS]
     strategy: np.ndarray       # [n, MAX_PLAYERS] index into Design.strategies (-1 for absent seats)
+    replicate: np.ndarray      # int64 common-random-numbers cluster: the replicate index (the game id without CRN)
+    focal_seat: np.ndarray     # int64 seat holding the cell's pairing (balance); -1 = every seat (tournament)
 
 
 class Design:
@@ -163,6 +165,8 @@ class Design:
         fc = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
         fo = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
         st = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
+        rep = np.empty(n, dtype=np.int64)
+        focal = np.full(n, -1, dtype=np.int64)
         for s in chunk.segments:
             a = s.game_start - chunk.game_start
             sl = slice(a, a + s.count)
@@ -170,11 +174,14 @@ class Design:
             reps = np.arange(s.rep_start, s.rep_start + s.count, dtype=np.int64)
             cell[sl] = c.index
             seed[sl] = game_seeds(self.master_seed, c.stream, s.rep_start, s.rep_start + s.count)
+            # Games sharing a seed stream and replicate index share the seed, the rotation and the opponents' draws:
+            # one cluster. Without common random numbers every game is its own cluster.
+            rep[sl] = reps if c.stream == 0 else game[sl]
             if self.config.kind == "tournament":
                 self._tournament_seats(c, reps, fc[sl], fo[sl], st[sl])
             else:
-                self._balance_seats(c, reps, fc[sl], fo[sl], st[sl])
-        return ChunkSetup(game, cell, seed, fc, fo, st)
+                focal[sl] = self._balance_seats(c, reps, fc[sl], fo[sl], st[sl])
+        return ChunkSetup(game, cell, seed, fc, fo, st, rep, focal)
 
     def _tournament_seats(self, c: Cell, reps, fc, fo, st) -> None:
         P, K = c.players, len(self.strategies)
@@ -189,7 +196,8 @@ class Design:
         if self._fixed_o is not None:
             fo[:, :P] = self._fixed_o
 
-    def _balance_seats(self, c: Cell, reps, fc, fo, st) -> None:
+    def _balance_seats(self, c: Cell, reps, fc, fo, st) -> np.ndarray:
+        """Fills the seats of a balance cell's games; returns the seat holding the cell's pairing in each game."""
         P, K, n = c.players, len(self.strategies), reps.shape[0]
         rows = np.arange(n)
         if self.config.rotate_seats:
@@ -205,12 +213,13 @@ class Design:
         for p in range(1, P):
             fc[rows, (r + p) % P] = other_c[:, p - 1]
         if self.setups[c.setup]["intro"]:
-            return                            # the introductory pairings fix the officers (SETUP-18)
+            return r                          # the introductory pairings fix the officers (SETUP-18)
         offi = self.officer_pool[offi]
         other_o = offi[offi != c.officer].reshape(n, -1)
         fo[rows, r] = c.officer
         for p in range(1, P):
             fo[rows, (r + p) % P] = other_o[:, p - 1]
+        return r
 
     def params_array(self, setup: ChunkSetup) -> tuple[np.ndarray, np.ndarray]:
         """seat_strategy (bot ids) and params ([n, seats, n_params] float64) for play_batch."""

@@ -39,7 +39,7 @@ from sim.errors import ConfigError
 from sim.tables import as_array, compile_tables
 from strategies.python_bot import PYTHON_BOT, load_strategy_files
 
-SUMMARY_COLUMNS = ["players", "setup", "cell", "strategy", "company", "officer", "win", "rank", "vp"]
+SUMMARY_COLUMNS = ["players", "setup", "cell", "focal", "strategy", "company", "officer", "win", "rank", "vp"]
 
 
 @dataclass
@@ -106,7 +106,7 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
                        setup_variants=[design.config.variant(design.config.players[0], x) for x in design.setups],
                        map_fidelity=compile_tables(next(iter(variants.values())))[1].map_fidelity,
                        strategy=s.strategy, strategy_names=[st.spec for st in design.strategies],
-                       seat_out=seat_out, game_out=game_out)
+                       seat_out=seat_out, game_out=game_out, replicate=s.replicate, focal_seat=s.focal_seat)
 
 
 @functools.lru_cache(maxsize=None)
@@ -130,7 +130,7 @@ class Totals:
         """Adds one shard's rows."""
         cols = {c: table.column(c).to_numpy(zero_copy_only=False) for c in SUMMARY_COLUMNS}
         if self.kind == "balance":
-            own = (cols["company"] + "+" + cols["officer"]) == cols["cell"]   # the cell's own seat
+            own = cols["focal"]                                                # the cell's own seat
             cols = {k: v[own] for k, v in cols.items()}
             keys = list(zip(cols["players"].tolist(), cols["setup"].tolist(), cols["cell"].tolist()))
         else:

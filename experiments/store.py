@@ -52,7 +52,7 @@ SCHEMA = pa.schema(
     [("game", pa.int64()), ("cell", pa.string()), ("seed", pa.int64()), ("players", pa.int8()),
      ("map", pa.string()), ("map_fidelity", pa.string()), ("setup", pa.string()), ("intro", pa.bool_()),
      ("expansions", pa.string()), ("overrides", pa.string()), ("headstream_tiles", pa.string()),
-     ("seat", pa.int8()), ("strategy", pa.string()), ("company", pa.string()), ("officer", pa.string())]
+     ("seat", pa.int8()), ("focal", pa.bool_()), ("replicate", pa.int64()), ("strategy", pa.string()), ("company", pa.string()), ("officer", pa.string())]
     + [(f"turn_pos_r{r}", pa.int8()) for r in range(1, 6)]
     + [("vp", pa.int32())] + [(c, pa.int32()) for c in VP_SOURCE_COLUMNS]
     + [("rank", pa.int8()), ("win", pa.float64())]
@@ -103,12 +103,13 @@ def _bonus_text(key: int) -> str:
 def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
                 players: np.ndarray, setup: np.ndarray, setup_names: list[str], setup_variants: list[Variant],
                 map_fidelity: str, strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
-                game_out: np.ndarray) -> pa.Table:
+                game_out: np.ndarray, replicate: np.ndarray, focal_seat: np.ndarray) -> pa.Table:
     """Result rows (one per game and seat, in game then seat order) from play_batch's output arrays.
 
     Per game: `game`, `cell` (index into cell_names), `seed`, `players`, `setup` (index into setup_names and
-    setup_variants, which give the map, intro flag, expansions and overrides); per [game, seat]: `strategy` (index
-    into strategy_names)."""
+    setup_variants, which give the map, intro flag, expansions and overrides), `replicate` (the common-random-numbers
+    cluster) and `focal_seat` (the seat holding the cell's pairing, -1 = every seat); per [game, seat]: `strategy`
+    (index into strategy_names)."""
     max_p = seat_out.shape[1]
     mask = np.arange(max_p)[None, :] < players[:, None]        # real seats only, row-major = game then seat
     gi, si = np.nonzero(mask)
@@ -134,6 +135,8 @@ def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
         "overrides": _strings(setup[gi], [",".join(f"{k}={v}" for k, v in x.overrides) for x in setup_variants]),
         "headstream_tiles": _head_tiles(game_out[gi]),
         "seat": pa.array(si, pa.int8()),
+        "focal": pa.array((focal_seat[gi] < 0) | (focal_seat[gi] == si), pa.bool_()),
+        "replicate": pa.array(replicate[gi], pa.int64()),
         "strategy": _strings(strategy[gi, si], strategy_names),
         "company": _names(ids.COMPANY_NAMES, r[:, R_COMPANY]),
         "officer": _names(ids.OFFICER_NAMES, r[:, R_OFFICER]),

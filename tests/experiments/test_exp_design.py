@@ -70,6 +70,8 @@ def test_balance_cells_seats_and_common_random_numbers() -> None:
     fc = np.concatenate([s.fixed_company for s in setups])
     fo = np.concatenate([s.fixed_officer for s in setups])
     st = np.concatenate([s.strategy for s in setups])
+    rep = np.concatenate([s.replicate for s in setups])
+    focal = np.concatenate([s.focal_seat for s in setups])
     assert np.array_equal(np.concatenate([s.game for s in setups]), np.arange(168))
     for k, c in enumerate(d.cells):
         m = cell == k
@@ -78,6 +80,7 @@ def test_balance_cells_seats_and_common_random_numbers() -> None:
         own = reps % 3                                              # the cell's seat rotates
         assert (fc[m][reps, own] == c.company).all() and (fo[m][reps, own] == c.officer).all()
         assert Counter(st[m][reps, own].tolist()) == {0: 21, 1: 21}  # and plays every bot equally
+        assert np.array_equal(focal[m], own) and np.array_equal(rep[m], reps)   # focal seat; CRN cluster
     for row_c, row_o in zip(fc[:, :3], fo[:, :3]):
         assert len(set(row_c)) == 3 and len(set(row_o)) == 3 and min(row_c) >= 0 and min(row_o) >= 0
     assert (fc[:, 3] == -1).all()
@@ -86,6 +89,7 @@ def test_balance_cells_seats_and_common_random_numbers() -> None:
     _, s2 = _setup_all(no_crn)
     seeds2 = np.concatenate([s.seed for s in s2])
     assert not np.array_equal(seeds2[:40], seeds2[40:80])
+    assert np.array_equal(np.concatenate([s.replicate for s in s2]), np.arange(80))   # each game its own cluster
 
 
 def test_intro_balance_fixes_only_companies() -> None:

@@ -35,13 +35,17 @@ def test_rows_follow_the_schema_and_split_tied_wins() -> None:
     t = build_table(game=np.arange(10, 16), cell=np.array([0, 1, 1, 0, 0, 1]), cell_names=["all", "USA+Anton Krylov"],
                     seed=np.arange(6) * 7, players=players, setup=np.zeros(6, dtype=np.int64), setup_names=["full"],
                     setup_variants=[Variant()], map_fidelity="official", strategy=np.tile([0, 1, 0, 1], (6, 1)), strategy_names=["random", "random_actions"],
-                    seat_out=so, game_out=go)
+                    seat_out=so, game_out=go, replicate=np.array([0, 1, 2, 0, 1, 2]),
+                    focal_seat=np.array([-1, 2, 0, -1, -1, 1]))
     assert t.schema == SCHEMA and t.num_rows == players.sum()
     df = t.to_pandas()
     assert df.groupby("game").win.sum().round(12).eq(1.0).all()
     assert df[df.game == 11].win.tolist() == [0.5, 0.5, 0.0]
     assert np.allclose(df[df.game == 12].win, [0, 1 / 3, 1 / 3, 1 / 3])
     assert df[df.game == 13].seat.tolist() == [0, 1] and df[df.game == 13].cell.tolist() == ["all", "all"]
+    assert df[df.game == 10].focal.all() and df[df.game == 11].focal.tolist() == [False, False, True]
+    assert df[df.game == 15].focal.tolist() == [False, True, False, False]
+    assert df.groupby("game").replicate.first().tolist() == [0, 1, 2, 0, 1, 2]
     for g in range(6):
         rows = df[df.game == 10 + g]
         assert rows.bonus_tiles.iloc[0] == ",".join(ids.BONUS_NAMES[b] for b in go[g, 0:5])
@@ -58,7 +62,7 @@ def test_shards_are_written_atomically(tmp_path: Path) -> None:
                     players=np.full(3, 4), setup=np.array([0, 1, 1]), setup_names=["full", "intro,geological"],
                     setup_variants=[Variant(), Variant(intro=True, expansions=("geological",))],
                     map_fidelity="official", strategy=np.zeros((3, 4), dtype=np.int64), strategy_names=["random"],
-                    seat_out=so, game_out=go)
+                    seat_out=so, game_out=go, replicate=np.arange(3), focal_seat=np.full(3, -1))
     st = ResultsStore(tmp_path / "out")
     st.prepare(force=False)
     (st.shards / ".part-00003.parquet.tmp-999").write_bytes(b"half a shard")   # left by a killed run
