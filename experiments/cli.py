@@ -71,10 +71,10 @@ def _stdout() -> Console:
     return c
 
 
-def _progress(enabled: bool) -> Progress:
+def _progress(enabled: bool, unit: str = "games") -> Progress:
     """A progress bar on stderr (stdout stays clean for results and --json)."""
     return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn(),
+                    TextColumn(unit), TimeElapsedColumn(), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True, disable=not enabled)
 
 
@@ -508,19 +508,54 @@ def list_(
 @app.command(epilog=(
     "[bold]Examples[/bold]\n\n"
     "  barrage report results/seat-order      (writes results/seat-order/report/)\n\n"
-    "  barrage report results/seat-order --out /tmp/seat-report\n\n"
-    "The report directory holds report.html (self-contained), a Markdown summary, CSV tables and PNG plots."))
+    "  barrage report results/seat-order --out /tmp/seat-report --margin 0.02\n\n"
+    "  barrage report results/seat-order --json | jq '.cells[] | select(.verdict==\"stronger\")'\n\n"
+    "The report directory holds report.html (self-contained), a Markdown summary, report.json, CSV tables and PNG "
+    "plots. It opens with the ranked table of cells (each pairing's own win rate, 95% interval, verdict); every "
+    "estimate that pools games is clustered by replicate (docs/reports.md)."))
 def report(
     results_dir: Path = typer.Argument(..., help="A results directory written by an experiment run "
                                                  "(manifest + Parquet shards, docs/results-format.md).",
                                        show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", "-o", show_default="RESULTS_DIR/report",
                                        help="Directory to write the report into."),
+    margin: float = typer.Option(0.03, "--margin", help="Equivalence margin around parity for the verdicts "
+                                 "('balanced within +-margin'), as a win-rate fraction: 0.03 = +-3 points."),
+    as_json: bool = typer.Option(False, "--json", help="Print the machine-readable core (cells, factors, "
+                                 "calibration, population) on stdout instead of the path."),
 ) -> None:
     """Build the balance report (statistics, plots, HTML) of a results directory."""
     import reports  # heavy (pandas, matplotlib): only when asked for
 
-    reports.cli_report(str(results_dir), None if out is None else str(out))
+    reports.cli_report(str(results_dir), None if out is None else str(out), margin=margin, as_json=as_json)
+
+
+@app.command(epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage calibrate results/default                 (200 placebo draws)\n\n"
+    "  barrage calibrate results/default --draws 500 --json\n\n"
+    "Each draw replaces one label (cell, company, officer, bot, seat, setup) by a fake one assigned like the real "
+    "one -- once per replicate, same counts -- and runs that test family of the report on it. A family that "
+    "rejects more than alpha + 2 Monte-Carlo s.e. of the time is flagged. The result is stored as "
+    "RESULTS_DIR/calibration.json and shown in the next `barrage report`."))
+def calibrate(
+    results_dir: Path = typer.Argument(..., help="A results directory written by an experiment run.",
+                                       show_default=False),
+    draws: int = typer.Option(200, "--draws", min=20, max=100_000, help="Placebo draws per test family."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**62 - 1,
+                                       help="Seed of the placebo draws (default: the results' master seed)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the calibration as JSON."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Check on real results that every test family of the report holds its nominal error rate (placebo A/A)."""
+    import reports  # heavy (pandas, statsmodels): only when asked for
+
+    with _progress(not quiet and not as_json, unit="draws") as bar:
+        def start(total: int):
+            task = bar.add_task("placebo draws", total=total)
+            return lambda: bar.advance(task)
+
+        reports.cli_calibrate(str(results_dir), draws=draws, seed=seed, as_json=as_json, progress=start)
 
 
 # ------------------------------------------------------------------------------------------------------------

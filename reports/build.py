@@ -1,16 +1,26 @@
-"""Build a report directory (report.html, summary.md, tables/*.csv) from a results directory."""
+"""Build a report directory (report.html, summary.md, tables/*.csv) from a results directory, and the `calibrate`
+command's run over the same results."""
 
 from __future__ import annotations
 
+import json
+import math
+import shutil
 import sys
 from pathlib import Path
+from typing import Callable
 
+import numpy as np
+
+from reports.calibration import DEFAULT_DRAWS, calibrate, read_calibration, write_calibration
+from reports.cells import DEFAULT_MARGIN
 from reports.document import write_csv
 from reports.html import render_html
 from reports.markdown import render_markdown
+from reports.population import Population
 from reports.provenance import Provenance
 from reports.results import ResultsError, load_results
-from reports.sections import build_sections
+from reports.sections import ReportInputs, build_sections
 
 REPORT_FILE = "report.html"
 SUMMARY_FILE = "summary.md"
@@ -19,30 +29,96 @@ DEFAULT_OUT_DIRECTORY = "report"
 INPUT_ERROR_EXIT_CODE = 2  # the CLI's convention for errors in the input (README)
 
 
-def build_report(results_dir: str | Path, out_dir: str | Path) -> Path:
-    """Write report.html, summary.md and tables/*.csv into out_dir; return the path of report.html."""
+def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = DEFAULT_MARGIN) -> tuple[Path, dict]:
+    """Write report.html, summary.md and tables/*.csv into out_dir; return the path of report.html and the
+    machine-readable core (cells, factors, calibration, population)."""
+    if not 0 < margin < 0.5:
+        raise ResultsError(f"margin: {margin} is not a win-rate margin; give a value between 0 and 0.5 "
+                           "(0.03 = +-3 points)")
     manifest, rows = load_results(results_dir)
     provenance = Provenance.from_results(manifest, rows)
-    sections = build_sections(rows, provenance)
-    out = Path(out_dir)
-    tables = out / TABLES_DIRECTORY
-    tables.mkdir(parents=True, exist_ok=True)
-    for section in sections:
-        for table in section.tables:
-            write_csv(table, tables, provenance)
-    (out / SUMMARY_FILE).write_text(render_markdown(sections, provenance), encoding="utf-8")
-    report = out / REPORT_FILE
-    report.write_text(render_html(sections, provenance), encoding="utf-8")
-    return report
+    inputs = ReportInputs(rows=rows, provenance=provenance, population=Population.of(provenance.strategies),
+                          margin=margin, calibration=read_calibration(results_dir))
+    sections, core = build_sections(inputs)
+    out = Path(out_dir).resolve()
+    staging = out.with_name(f".{out.name}.tmp-report")     # nothing half-written is left behind on an error
+    shutil.rmtree(staging, ignore_errors=True)
+    tables = staging / TABLES_DIRECTORY
+    tables.mkdir(parents=True)
+    try:
+        for section in sections:
+            for table in section.tables:
+                write_csv(table, tables, provenance)
+        (staging / SUMMARY_FILE).write_text(render_markdown(sections, provenance), encoding="utf-8")
+        (staging / REPORT_FILE).write_text(render_html(sections, provenance), encoding="utf-8")
+        core = {"results": str(results_dir), "games": provenance.games, "warnings": rows.attrs.get("warnings", []),
+                **core}
+        (staging / "report.json").write_text(json.dumps(_plain(core), indent=2) + "\n", encoding="utf-8")
+        for path in sorted(staging.rglob("*")):          # move the finished files in (never delete the target)
+            target = out / path.relative_to(staging)
+            if path.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                path.replace(target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out / REPORT_FILE, core
 
 
-def cli_report(results_dir: str, out: str | None) -> Path:
+def _plain(value):
+    """JSON-safe values: numpy scalars to Python, NaN to None."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _fail(error: Exception) -> None:
+    print(f"error: {error}", file=sys.stderr)
+    raise SystemExit(INPUT_ERROR_EXIT_CODE) from None
+
+
+def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN, as_json: bool = False) -> Path:
     """`barrage report`: build into `out` (default RESULTS_DIR/report); a bad results directory exits with status 2."""
     target = Path(out) if out else Path(results_dir) / DEFAULT_OUT_DIRECTORY
     try:
-        report = build_report(results_dir, target)
+        report, core = build_report(results_dir, target, margin)
     except ResultsError as error:
-        print(f"error: {error}", file=sys.stderr)
-        raise SystemExit(INPUT_ERROR_EXIT_CODE) from None
-    print(f"report written to {report}")
+        _fail(error)
+    for warning in core.get("warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(_plain(core), indent=2))
+    else:
+        print(f"report written to {report}")
     return report
+
+
+def cli_calibrate(results_dir: str, draws: int = DEFAULT_DRAWS, seed: int | None = None, as_json: bool = False,
+                  progress: Callable[[int], Callable[[], None]] | None = None) -> dict:
+    """`barrage calibrate`: placebo A/A over the report's test families; stores calibration.json by the results."""
+    if draws < 20:
+        _fail(ResultsError(f"draws: {draws} is too few for a rate with a useful Monte-Carlo error; give at least 20"))
+    try:
+        manifest, rows = load_results(results_dir)
+    except ResultsError as error:
+        _fail(error)
+    on_draw = progress(draws) if progress else None
+    result = calibrate(rows, draws=draws, seed=int(manifest["master_seed"]) if seed is None else seed, on_draw=on_draw)
+    write_calibration(results_dir, result)
+    if as_json:
+        print(json.dumps(_plain(result), indent=2))
+        return result
+    print(f"placebo A/A on {results_dir}: {result['draws']} draws, alpha {result['alpha']}")
+    width = max(len(f["family"]) for f in result["families"])
+    for f in result["families"]:
+        flag = "ok" if f["within_nominal"] else "TOO HIGH"
+        print(f"  {f['family']:<{width}}  {100 * f['rate']:5.1f}% +- {100 * f['mc_se']:.1f}  {flag}")
+    print(f"stored in {Path(results_dir) / 'calibration.json'}; `barrage report` prints it")
+    return result

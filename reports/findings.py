@@ -9,7 +9,6 @@ import pandas as pd
 from reports.document import p_text, percent
 from reports.multiple_testing import ALPHA
 from reports.power import POWER, detectable_difference
-from reports.regression import INTERCEPT
 
 MAX_LISTED = 8
 FACTOR_NAMES = {
@@ -67,17 +66,62 @@ def homogeneity_findings(table: pd.DataFrame) -> list[str]:
     return findings
 
 
-def regression_findings(table: pd.DataFrame, subject: str, effect_size: str) -> list[str]:
-    """The terms significant after Holm; `effect_size` formats a row's size (e.g. '{row.odds_ratio:.2f}')."""
-    terms = table[table["factor"] != INTERCEPT]
-    hits = terms[terms["p_holm"] <= ALPHA]
-    effects = [f"{row.factor} {row.level} vs {row.reference} ({effect_size.format(row=row)}, Holm-adjusted "
-               f"{p_text(row.p_holm)})" for row in hits.itertuples(index=False)]
-    if not effects:
-        return [f"No factor level changes {subject} significantly once the others are held fixed "
-                f"(Holm across {len(terms)} terms)."]
-    return [f"Holding the other factors fixed, {subject} differs significantly for {len(effects)} of {len(terms)} "
-            f"terms: {listed(effects)}."]
+def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: pd.DataFrame) -> list[str]:
+    """Per factor: does it matter at all (joint test), and which levels stand out (Holm), in VP and odds."""
+    findings = []
+    for test in tests.itertuples(index=False):
+        name = FACTOR_NAMES.get(test.factor, test.factor)
+        evidence = f"joint Wald chi-square {test.statistic:.1f}, df {test.df}, {p_text(test.p_value)}"
+        levels = win_effects[(win_effects["factor"] == test.factor) & (win_effects["p_holm"] <= ALPHA)]
+        vp = vp_effects[vp_effects["factor"] == test.factor].set_index("level")["effect"]
+        if test.p_value > ALPHA:
+            findings.append(f"No evidence that the {name} differ once the other factors are held fixed ({evidence}).")
+            continue
+        described = [f"{row.level} (odds ratio {row.odds_ratio:.2f} vs the average level, "
+                     f"{vp.get(row.level, float('nan')):+.1f} VP)" for row in levels.itertuples(index=False)]
+        findings.append(f"The {name} differ ({evidence})" + (f"; standing out after Holm: {listed(described)}."
+                                                             if described else "."))
+    return findings
+
+
+def synergy_finding(test: dict, table: pd.DataFrame) -> str:
+    """Whether pairings depart from company effect + officer effect."""
+    evidence = f"joint Wald chi-square {test['statistic']:.1f}, df {test['df']}, {p_text(test['p_value'])}"
+    if test["p_value"] > ALPHA:
+        return f"No evidence of company x officer synergy beyond the two main effects ({evidence})."
+    top = [f"{row.company}+{row.officer} ({100 * row.synergy:+.1f} points)" for row in table.head(3).itertuples()]
+    return f"Company x officer synergy is present ({evidence}); the largest departures: {listed(top)}."
+
+
+def cell_verdict_findings(cells: pd.DataFrame, noun: str, margin: float) -> list[str]:
+    """Counts of verdicts and the stronger / weaker cells by name."""
+    counts = cells["verdict"].value_counts()
+    parts = [f"{counts.get(v, 0)} {label}" for v, label in
+             (("stronger", "stronger"), ("weaker", "weaker"), ("balanced", f"balanced within +-{100 * margin:g}"),
+              ("undetermined", "undetermined"))]
+    findings = [f"Of {len(cells)} {noun}: {', '.join(parts)} (Holm across the table)."]
+    for verdict in ("stronger", "weaker"):
+        hits = cells[cells["verdict"] == verdict]
+        if len(hits):
+            described = [f"{row.cell} {percent(row.win_rate)} ({percent(row.ci_low)} to {percent(row.ci_high)})"
+                         for row in hits.itertuples(index=False)]
+            findings.append(f"{verdict.capitalize()} than parity: {listed(described)}.")
+    open_cells = cells[cells["verdict"] == "undetermined"]
+    if len(open_cells):
+        findings.append(f"Undetermined {noun} need about {int(open_cells['more_games_needed'].median()):,} more games "
+                        f"each (median; from {int(open_cells['more_games_needed'].min()):,}) to be decided at "
+                        "their current estimates.")
+    return findings
+
+
+def robustness_finding(correlations: pd.DataFrame) -> str:
+    """How much the ranking depends on which persona plays the focal seat."""
+    if correlations.empty:
+        return "Too few cells to compare rankings across personas."
+    worst = correlations.loc[correlations["spearman_with_pooled"].idxmin()]
+    return (f"Rank correlation of each persona's ranking with the pooled one: "
+            f"{correlations['spearman_with_pooled'].min():.2f} to {correlations['spearman_with_pooled'].max():.2f} "
+            f"(lowest: {worst['strategy']}, about {int(worst['n_per_cell']):,} games per cell).")
 
 
 def ladder_finding(ladder: pd.DataFrame, item_column: str, share_ahead: float) -> str:

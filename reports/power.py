@@ -37,9 +37,11 @@ def detectable_difference(parity: float, games: int, alpha: float = ALPHA, power
 
 
 def sample_size_table(player_counts: Sequence[int], cells: int, differences: Sequence[float] = DIFFERENCES,
-                      alpha: float = ALPHA, power: float = POWER) -> pd.DataFrame:
-    """Games per cell for each player count and difference, alone and under Holm across `cells` cells (alpha/m)."""
+                      alpha: float = ALPHA, power: float = POWER, design_effect: float = 1.0) -> pd.DataFrame:
+    """Games per cell for each player count and difference, alone and under Holm across `cells` cells (alpha/m),
+    multiplied by the measured design effect of a cell's estimate (at least 1)."""
     records = []
+    inflation = max(design_effect, 1.0)
     for players in player_counts:
         parity = 1 / players
         for difference in differences:
@@ -47,8 +49,10 @@ def sample_size_table(player_counts: Sequence[int], cells: int, differences: Seq
                 "players": players,
                 "parity": parity,
                 "difference": difference,
-                "games_per_cell": games_needed(parity, difference, alpha, power),
-                "games_per_cell_holm": games_needed(parity, difference, alpha / max(cells, 1), power),
+                "design_effect": inflation,
+                "games_per_cell": math.ceil(inflation * required_games(parity, difference, alpha, power)),
+                "games_per_cell_holm": math.ceil(inflation * required_games(parity, difference,
+                                                                            alpha / max(cells, 1), power)),
                 "holm_cells": cells,
             })
     return pd.DataFrame.from_records(records)

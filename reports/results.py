@@ -32,6 +32,13 @@ NUMBER_COLUMNS = ("game", "players", "seat", "turn_pos_r1", "vp", *VP_SOURCE_COL
 REQUIRED_COLUMNS = (*CATEGORY_COLUMNS, *NUMBER_COLUMNS)
 # Read when present; results written before the column existed get the default.
 OPTIONAL_COLUMNS = {"setup": "full"}
+# Whose result a row is (`focal`) and its common-random-numbers cluster (`replicate`); results written before
+# these columns existed get them derived, with a warning (OLD_RESULTS_WARNING).
+DESIGN_COLUMNS = ("focal", "replicate")
+OLD_RESULTS_WARNING = (
+    "these results predate the focal and replicate columns: focal seats were derived from the cell label "
+    "(company+officer) and every game is treated as its own cluster, which understates the uncertainty of "
+    "estimates pooled over cells under common random numbers; rerun the experiment for exact clustering")
 
 WIN_SUM_TOLERANCE = 1e-6
 
@@ -53,6 +60,9 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     if not shard_paths:
         raise ResultsError(f"{root / 'shards'}: no parquet shards found")
     tables = [_read_shard(path) for path in shard_paths]
+    old_format = any(column not in table.column_names for table in tables for column in DESIGN_COLUMNS)
+    if old_format:
+        tables = [table.select([c for c in table.column_names if c not in DESIGN_COLUMNS]) for table in tables]
     try:
         rows = pa.concat_tables(tables, promote_options="permissive").to_pandas()
     except pa.ArrowException as error:
@@ -66,7 +76,19 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
         rows[column] = rows[column].fillna(default)
     for column in (*CATEGORY_COLUMNS, *OPTIONAL_COLUMNS):
         rows[column] = rows[column].astype("category")
+    rows.attrs["warnings"] = []
+    if old_format:
+        _derive_design_columns(rows)
+        rows.attrs["warnings"].append(OLD_RESULTS_WARNING)
     return manifest, rows
+
+
+def _derive_design_columns(rows: pd.DataFrame) -> None:
+    """focal = the seat whose company+officer is its cell's label (every seat of a cell "all"); replicate = game."""
+    pairing = rows["company"].astype(str) + "+" + rows["officer"].astype(str)
+    cell = rows["cell"].astype(str)
+    rows["focal"] = (cell == "all") | (pairing == cell)
+    rows["replicate"] = rows["game"].to_numpy(np.int64)
 
 
 def _read_manifest(path: Path) -> dict[str, Any]:
@@ -108,8 +130,12 @@ def _read_shard(path: Path) -> pa.Table:
             kind = kind.value_type
         if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
             raise ResultsError(f"{path}: column {column} has type {kind}, expected a string")
+    for column, check in (("focal", pa.types.is_boolean), ("replicate", pa.types.is_integer)):
+        if column in schema.names and not check(schema.field(column).type):
+            raise ResultsError(f"{path}: column {column} has type {schema.field(column).type}, expected "
+                               f"{'a boolean' if column == 'focal' else 'an integer'}")
     try:
-        optional = [column for column in OPTIONAL_COLUMNS if column in schema.names]
+        optional = [column for column in (*OPTIONAL_COLUMNS, *DESIGN_COLUMNS) if column in schema.names]
         return pq.read_table(path, columns=[*REQUIRED_COLUMNS, *optional])
     except (pa.ArrowException, OSError) as error:
         raise ResultsError(f"{path}: unreadable parquet ({error})") from None

@@ -1,62 +1,78 @@
-"""The report's sections: each runs its statistics and turns them into prose, tables, figures and findings."""
+"""The report's sections, designer's question first: each runs its statistics and turns them into prose, tables,
+figures and findings. Every estimate that pools games is clustered by replicate (docs/reports.md)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pandas as pd
 
 from reports import figures
-from reports.document import Section, Table
+from reports.cells import DEFAULT_MARGIN, cell_column, focal_rows, ranked_cells, shrunken_estimates
+from reports.document import Section, Table, percent
+from reports.effects import factor_effects, synergy, turn_order_vp
 from reports.findings import (
+    cell_verdict_findings,
+    effect_findings,
     homogeneity_findings,
     ladder_finding,
-    regression_findings,
+    robustness_finding,
     sample_size_finding,
     setup_effect_findings,
+    synergy_finding,
     win_rate_findings,
 )
 from reports.homogeneity import homogeneity_table
 from reports.multiple_testing import ALPHA, holm
+from reports.population import Population
 from reports.power import DIFFERENCES, POWER, sample_size_table
 from reports.provenance import Provenance
-from reports.ratings import (
-    BOOTSTRAP_REPLICATES,
-    PRIOR_GAMES,
-    Ratings,
-    rate,
-    rating_table,
-    share_ahead,
-)
-from reports.regression import regression_table, treatment_design
+from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, rate, rating_table, share_ahead
+from reports.robustness import persona_rankings
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.setups import setup_effect_table
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
-from reports.win_rates import group_labels, win_rate_table
+from reports.win_rates import win_rate_table
 
-CELL_KEYS = ("setup", "cell", "strategy", "players")
 BOT_COLUMN = "strategy"
 ADVISED_DIFFERENCE = 0.03
+RANKED_COLUMNS = ["players", "setup", "rank", "cell", "n", "wins", "win_rate", "ci_low", "ci_high", "vp_vs_field",
+                  "verdict", "more_games_needed", "p_holm", "p_equivalence_holm", "design_effect"]
 
 
-def build_sections(rows: pd.DataFrame, provenance: Provenance) -> list[Section]:
-    """All sections in report order, the summary first."""
-    cells = win_rate_table(rows, CELL_KEYS)
+@dataclass(frozen=True)
+class ReportInputs:
+    """What every section may read: the rows, the provenance, the population, the margin and the calibration."""
+
+    rows: pd.DataFrame
+    provenance: Provenance
+    population: Population
+    margin: float = DEFAULT_MARGIN
+    calibration: dict | None = None
+
+
+def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
+    """All sections in report order (summary first) and the machine-readable core (`--json`)."""
+    rows, provenance = inputs.rows, inputs.provenance
+    cells = ranked_cells(rows, inputs.margin)
+    core: dict = {"cells": _cells_json(cells), "population": inputs.population.to_json(),
+                  "calibration": inputs.calibration, "margin": inputs.margin}
+    body = [cells_section(cells, inputs), shrinkage_section(rows, cells, provenance)]
+    effects, factors = effects_section(rows, provenance)
+    core["factors"] = factors
+    body.append(effects)
+    if _varies(focal_rows(rows), BOT_COLUMN) and cell_column(rows) == "cell":
+        body.append(robustness_section(rows))
+    body += [turn_order_section(rows, provenance)]
+    if _varies(rows, "setup"):
+        body.append(setups_section(rows, provenance))
     ratings = rate(rows, BOT_COLUMN, seed=provenance.master_seed) if _varies(rows, BOT_COLUMN) else None
     ladder = rating_table(rows, ratings, BOT_COLUMN) if ratings is not None else None
-    body = [
-        cells_section(cells, provenance),
-        *([setups_section(rows, provenance)] if _varies(rows, "setup") else []),
-        company_officer_section(rows, provenance),
-        homogeneity_section(rows),
-        seat_section(rows, provenance),
-        regression_section(rows),
-        ratings_section(ratings, ladder, provenance),
-        search_budget_section(ladder, provenance),
-        vp_sources_section(rows, provenance),
-        scores_section(rows, provenance),
-        energy_section(rows, provenance),
-        sample_size_section(cells),
-    ]
-    return [summary_section(body, provenance), *body, methods_section()]
+    if ratings is not None:
+        body += [ratings_section(ratings, ladder, provenance), search_budget_section(ladder, provenance)]
+    body += [homogeneity_section(rows), vp_sources_section(rows, provenance), scores_section(rows, provenance),
+             energy_section(rows, provenance), sample_size_section(cells), calibration_section(inputs.calibration)]
+    return [summary_section(cells, body, inputs), *body, methods_section()], core
 
 
 def _varies(rows: pd.DataFrame, column: str) -> bool:
@@ -69,22 +85,145 @@ def _groupings(rows: pd.DataFrame) -> list[str]:
     return ["company", *([BOT_COLUMN] if _varies(rows, BOT_COLUMN) else [])]
 
 
-def cells_section(cells: pd.DataFrame, provenance: Provenance) -> Section:
-    """Win rate per experiment cell (and bot, and player count) against parity."""
-    labels = group_labels(cells, CELL_KEYS)
+def _cells_json(cells: pd.DataFrame) -> list[dict]:
+    keep = ["players", "setup", "rank", "cell", "n", "wins", "win_rate", "ci_low", "ci_high", "parity",
+            "vp_vs_field", "verdict", "more_games_needed", "p_holm", "p_equivalence_holm", "design_effect"]
+    return [{k: (v.item() if hasattr(v, "item") else v) for k, v in rec.items()}
+            for rec in cells[keep].to_dict("records")]
+
+
+def _noun(cells: pd.DataFrame) -> str:
+    return "pairings" if cells["cell"].astype(str).str.contains(r"\+").all() else "bots"
+
+
+def cells_section(cells: pd.DataFrame, inputs: ReportInputs) -> Section:
+    """The ranked table: each cell's own win rate, its interval, VP against the field and its verdict."""
+    noun = _noun(cells)
     return Section(
         key="cells",
-        title="Win rate per cell",
+        title=f"Ranked {noun}: own win rate and verdict",
         paragraphs=[
-            "Each cell's share of wins against parity (1 / players). Tied winners split the win, so win totals can "
-            "be fractional. Intervals are 95% Wilson intervals; p-values are exact two-sided binomial tests on the "
-            "win total rounded to the nearest integer (halves up). Holm controls the family-wise error across all "
-            "cells, Benjamini-Hochberg the false-discovery rate. A cell is split by setup (expansions, intro, fixed "
-            "tiles, overrides), bot and player count when those vary, because each changes the expected win rate.",
+            f"Each line is one {noun[:-1]}'s own result: the win rate of the seat that holds it (n counts those "
+            "seat-games), against parity (1 / players). Intervals are 95% Wilson intervals on the effective sample "
+            "size (n divided by the measured design effect, clustered by replicate). 'VP vs field' is the seat's VP "
+            "minus the mean VP of its opponents in the same game.",
+            f"Verdicts use an equivalence margin of +-{100 * inputs.margin:g} points around parity (--margin): "
+            "'balanced' when two one-sided tests place the win rate inside the margin, 'stronger' / 'weaker' when "
+            "it differs from parity, both Holm-corrected across the table; otherwise 'undetermined', with about how "
+            "many more games would decide it if the estimate stayed where it is.",
         ],
-        tables=[Table("win_rate_by_cell", "Win rate per cell vs parity", cells)],
-        figures=[figures.forest_figure(cells, labels, "Win rate per cell: difference from parity", provenance)],
-        findings=win_rate_findings(cells, labels, "cells"),
+        tables=[Table("ranked_cells", f"Ranked {noun}", cells[RANKED_COLUMNS])],
+        figures=[figures.ranked_cells_figure(_figure_table(cells), inputs.provenance, margin=inputs.margin)],
+        findings=cell_verdict_findings(cells, noun, inputs.margin),
+    )
+
+
+def _figure_table(cells: pd.DataFrame) -> pd.DataFrame:
+    label = cells["cell"].astype(str)
+    if cells["players"].nunique() > 1 or cells["setup"].nunique() > 1:
+        label = label + " (" + cells["players"].astype(str) + "p " + cells["setup"].astype(str) + ")"
+    return cells.assign(label=label)
+
+
+def shrinkage_section(rows: pd.DataFrame, cells: pd.DataFrame, provenance: Provenance) -> Section:
+    """Empirical-Bayes shrunken estimates with P(best) and P(worst)."""
+    table = shrunken_estimates(rows, cells, seed=provenance.master_seed)
+    top = table.sort_values("p_best", ascending=False).iloc[0]
+    bottom = table.sort_values("p_worst", ascending=False).iloc[0]
+    return Section(
+        key="shrinkage",
+        title="Shrunken estimates: which is best, which is worst",
+        paragraphs=[
+            "Raw win rates of many cells spread out more than the truth (the luckiest looks best). Each estimate is "
+            "pulled toward the mean by its share of noise (empirical Bayes, between-cell variance by the method of "
+            "moments). P(best) and P(worst) are the shares of 1,000 cluster-bootstrap resamples of replicates in "
+            "which the cell's shrunken estimate is the highest or the lowest.",
+        ],
+        tables=[Table("shrunken_estimates", "Shrunken win rates, P(best), P(worst)", table)],
+        findings=[f"Most likely best: {top['cell']} (P(best) {top['p_best']:.0%}, shrunken win rate "
+                  f"{percent(top['shrunken_win_rate'])}); most likely worst: {bottom['cell']} (P(worst) "
+                  f"{bottom['p_worst']:.0%}, {percent(bottom['shrunken_win_rate'])})."],
+    )
+
+
+def effects_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section, dict]:
+    """Company and officer main effects (logistic win, OLS VP) with synergy, clustered by replicate."""
+    focal = focal_rows(rows)
+    factors = [f for f in ("company", "officer", BOT_COLUMN, "players", "setup") if _varies(focal, f)]
+    section = Section(key="effects", title="Company and officer effects, and their synergy")
+    if not any(f in factors for f in ("company", "officer")):
+        section.paragraphs.append("Company and officer do not vary in these results.")
+        return section, {}
+    win_effects, win_tests = factor_effects(focal, factors, "win")
+    vp_effects, _ = factor_effects(focal, factors, "vp")
+    section.paragraphs.append(
+        f"Regressions on the focal seats over {', '.join(factors)} with sum coding: every level's effect is "
+        "against the average level of its factor, with the other factors held fixed. Win: logistic regression "
+        "(statsmodels Logit; split wins enter as fractions), effect in log-odds and as an odds ratio; VP: "
+        "ordinary least squares, effect in VP. Standard errors are cluster-robust by replicate; each factor has a "
+        "joint Wald test, and its levels a Holm correction.")
+    section.tables += [Table("effects_win", "Win: effect of each level against the average level (logistic)",
+                             win_effects),
+                       Table("effects_vp", "VP: effect of each level against the average level (OLS)", vp_effects),
+                       Table("effects_tests", "Joint Wald test per factor (win)", win_tests)]
+    section.findings += effect_findings(win_effects, win_tests, vp_effects)
+    factors_json = {"win": win_effects.to_dict("records"), "vp": vp_effects.to_dict("records"),
+                    "tests": win_tests.to_dict("records")}
+    if "company" in factors and "officer" in factors and cell_column(rows) == "cell":
+        test, table = synergy(focal, [f for f in factors if f not in ("company", "officer")])
+        if test:
+            section.paragraphs.append(
+                "Synergy: the logistic model with the company x officer interaction; a joint cluster-robust Wald "
+                "test asks whether any pairing departs from 'company effect + officer effect'. Per pairing, synergy "
+                "is its own win rate minus the additive model's prediction.")
+            section.tables.append(Table("synergy", "Company x officer synergy (observed - additive)", table))
+            section.findings.append(synergy_finding(test, table))
+            factors_json["synergy"] = {"test": test, "pairings": table.to_dict("records")}
+        cells = win_rate_table(focal, ("company", "officer"))
+        section.figures.append(figures.heatmap_figure(cells, provenance))
+    return section, factors_json
+
+
+def robustness_section(rows: pd.DataFrame) -> Section:
+    """Does the ranking of the cells hold for each bot persona on its own?"""
+    table, correlations = persona_rankings(rows)
+    return Section(
+        key="robustness",
+        title="Robustness: the ranking per bot persona",
+        paragraphs=[
+            "The same ranked table computed separately for the games in which each bot played the focal seat. "
+            "Spearman's rank correlation compares each persona's ranking with the pooled one; a low correlation "
+            "means the verdicts depend on who plays.",
+        ],
+        tables=[Table("ranking_per_persona", "Win rate per cell and persona", table),
+                Table("ranking_correlation", "Rank correlation with the pooled ranking", correlations)],
+        findings=[robustness_finding(correlations)],
+    )
+
+
+def turn_order_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
+    """Turn-order effect in VP and win rate by seat and turn position."""
+    controls = [f for f in ("company", "officer", BOT_COLUMN) if _varies(rows, f)]
+    vp = turn_order_vp(rows, controls)
+    seats = win_rate_table(rows, ("seat",))
+    turns = win_rate_table(rows, ("turn_pos_r1",))
+    findings = []
+    for row in vp[vp["turn_position"] > vp.groupby("players")["turn_position"].transform("min")].itertuples():
+        findings.append(f"{row.players} players: turn position {row.turn_position} in round 1 scores "
+                        f"{row.vp_vs_first:+.1f} VP against first position (95% CI {row.ci_low:+.1f} to "
+                        f"{row.ci_high:+.1f}).")
+    turn_labels = [f"turn position {r.turn_pos_r1} in round 1 ({r.players} players)" for r in turns.itertuples()]
+    return Section(
+        key="seats",
+        title="Turn order and seats",
+        paragraphs=["Round-1 turn position against first position in VP (OLS controlling for "
+                    f"{', '.join(controls) or 'nothing else'}, clustered by replicate), then win rates by seat and "
+                    "by round-1 turn position against parity (clustered intervals, Holm and BH within each table)."],
+        tables=[Table("turn_order_vp", "VP by round-1 turn position vs first", vp),
+                Table("win_rate_by_seat", "Win rate per seat vs parity", seats),
+                Table("win_rate_by_turn_position", "Win rate per round-1 turn position vs parity", turns)],
+        figures=[figures.seat_figure(seats, turns, provenance)],
+        findings=[*findings, *win_rate_findings(turns, turn_labels, "round-1 turn positions")],
     )
 
 
@@ -95,131 +234,57 @@ def setups_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
         if not _varies(rows, factor):
             continue
         table = setup_effect_table(rows, factor)
+        if table.empty:
+            continue
         labels = [f"{getattr(row, factor)} in {row.setup} ({row.players} players)"
                   for row in table.itertuples(index=False)]
-        tables.append(Table(f"setup_effect_by_{factor}", f"Win rate per {factor}: each setup vs "
-                                                           f"{table['reference'].iloc[0]}", table))
-        figs.append(figures.forest_figure(table, labels, f"Win rate per {factor}: change from setup "
-                                          f"{table['reference'].iloc[0]}", provenance, estimate="difference",
+        reference = table["reference"].iloc[0]
+        tables.append(Table(f"setup_effect_by_{factor}", f"Win rate per {factor}: each setup vs {reference}", table))
+        figs.append(figures.forest_figure(table, labels, f"Win rate per {factor}: change from setup {reference}",
+                                          provenance, estimate="difference",
                                           xlabel="win rate minus the reference setup's"))
         findings += setup_effect_findings(table, factor)
     return Section(
         key="setups",
         title="Setup effects",
         paragraphs=[
-            "The experiment played several setups (expansions, introductory game, fixed tiles or what-if "
-            "overrides). Each company and officer is compared with itself in the reference setup (the first "
-            "listed): difference of win rates with Newcombe's 95% hybrid score interval and a two-proportion z "
-            "test, Holm and Benjamini-Hochberg across all comparisons. Setups share their game seeds (common random "
-            "numbers), which these independent-sample methods ignore; that makes them conservative.",
+            "Each company and officer is compared with itself in the reference setup (the first listed): the "
+            "difference of its win rates with a cluster-robust 95% interval. Setups share their game seeds (common "
+            "random numbers); clustering by replicate keeps the covariance this creates. z tests, Holm and "
+            "Benjamini-Hochberg across all comparisons.",
         ],
-        tables=tables,
-        figures=figs,
-        findings=findings,
-    )
-
-
-def company_officer_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
-    """Company x officer pairs against parity, as a heatmap with significance marks."""
-    pairs = win_rate_table(rows, ("company", "officer"))
-    labels = [f"{row.company} with {row.officer}" for row in pairs.itertuples(index=False)]
-    return Section(
-        key="company-officer",
-        title="Company x officer",
-        paragraphs=[
-            "Win rate of every company and executive officer pairing against parity, pooled over bots. Marks: "
-            "* significant after Holm correction across all pairs, + significant after Benjamini-Hochberg only.",
-        ],
-        tables=[Table("win_rate_by_company_officer", "Win rate per company and officer vs parity", pairs)],
-        figures=[figures.heatmap_figure(pairs, provenance)],
-        findings=win_rate_findings(pairs, labels, "company-officer pairs"),
+        tables=tables, figures=figs, findings=findings,
     )
 
 
 def homogeneity_section(rows: pd.DataFrame) -> Section:
     """Do the levels of each factor win at different rates at all?"""
-    factors = [factor for factor in ("company", "officer", BOT_COLUMN, "setup", "cell", "seat", "turn_pos_r1")
-               if _varies(rows, factor)]
+    factors = [f for f in ("company", "officer", BOT_COLUMN, "setup", "seat", "turn_pos_r1") if _varies(rows, f)]
     table = homogeneity_table(rows, factors)
     table["p_holm"] = holm(table["p_value"].to_numpy())
     return Section(
         key="homogeneity",
         title="Homogeneity tests",
         paragraphs=[
-            "One chi-square test per factor of observed against parity-expected wins per level. Its covariance "
-            "accounts for each game having exactly one winner, so win totals of levels that meet in the same game are "
-            "negatively correlated; the textbook 2 x k table (wins vs games) ignores this and flags differences too "
-            "often. Holm is applied across the factors.",
+            "One cluster-robust Wald test per factor, over every seat: do its levels' wins depart from parity "
+            "(1 / players) more than chance allows? Each replicate contributes its per-level totals of win minus "
+            "parity; their covariance across replicates is the variance, so the one-winner-per-game constraint and "
+            "the common random numbers are accounted for. Holm across the factors.",
         ],
         tables=[Table("homogeneity", "Homogeneity of win rates across levels", table)],
         findings=homogeneity_findings(table),
     )
 
 
-def seat_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
-    """Win rate by seat and by round-1 turn position."""
-    seats = win_rate_table(rows, ("seat",))
-    turns = win_rate_table(rows, ("turn_pos_r1",))
-    seat_labels = [f"seat {row.seat} ({row.players} players)" for row in seats.itertuples(index=False)]
-    turn_labels = [f"turn position {row.turn_pos_r1} in round 1 ({row.players} players)"
-                   for row in turns.itertuples(index=False)]
-    return Section(
-        key="seats",
-        title="Seat and turn-order effects",
-        paragraphs=["Win rate by seat and by turn-order position in round 1, each against parity; Holm and "
-                    "Benjamini-Hochberg are applied within each table."],
-        tables=[Table("win_rate_by_seat", "Win rate per seat vs parity", seats),
-                Table("win_rate_by_turn_position", "Win rate per round-1 turn position vs parity", turns)],
-        figures=[figures.seat_figure(seats, turns, provenance)],
-        findings=[*win_rate_findings(seats, seat_labels, "seats"),
-                  *win_rate_findings(turns, turn_labels, "round-1 turn positions")],
-    )
-
-
-def regression_section(rows: pd.DataFrame) -> Section:
-    """Logistic regression of win and OLS of VP on company, officer, seat (plus bot and player count if they vary)."""
-    optional = [factor for factor in (BOT_COLUMN, "players") if _varies(rows, factor)]
-    factors = ["company", "officer", "seat", *optional]
-    design = treatment_design(rows, factors)
-    logistic, logistic_fit = regression_table(rows, "win", design)
-    ols, _ = regression_table(rows, "vp", design)
-    paragraphs = [
-        f"Both models use treatment coding on {', '.join(factors)} (reference = first level alphabetically), so each "
-        "coefficient is the effect of one level against the reference with the other factors held fixed. The win "
-        "model is a logistic regression fitted by IRLS (split wins enter as fractions: quasi-likelihood); the VP "
-        "model is ordinary least squares. Standard errors are cluster-robust with one cluster per game, because the "
-        "seats of a game share one outcome; p-values are two-sided z tests, Holm-corrected across the terms.",
-    ]
-    if design.aliased:
-        aliased = ", ".join(f"{term.factor} {term.level}" for term in design.aliased)
-        paragraphs.append(f"Dropped as aliased (determined by the other columns in this design): {aliased}.")
-    warnings = [] if logistic_fit.converged else [
-        "Warning: the logistic regression of win did not converge (some level may never or always win); treat its "
-        "coefficients and p-values as unreliable."]
-    return Section(
-        key="regression",
-        title="Regression: separating company, officer and seat",
-        paragraphs=[*paragraphs, *warnings],
-        tables=[Table("regression_win_logistic", "Logistic regression of win", logistic),
-                Table("regression_vp_ols", "OLS regression of VP", ols)],
-        findings=[*warnings,
-                  *regression_findings(logistic, "the chance of winning", "odds ratio {row.odds_ratio:.2f}"),
-                  *regression_findings(ols, "final VP", "{row.coefficient:+.2f} VP")],
-    )
-
-
-def ratings_section(ratings: Ratings | None, ladder: pd.DataFrame | None, provenance: Provenance) -> Section:
+def ratings_section(ratings, ladder: pd.DataFrame, provenance: Provenance) -> Section:
     """Plackett-Luce rating ladder of the bots."""
     section = Section(key="ratings", title="Bot ratings (Plackett-Luce)")
-    if ratings is None or ladder is None:
-        section.paragraphs.append(f"Only one bot ({', '.join(provenance.strategies)}) played, so there is no ladder.")
-        return section
     section.paragraphs.append(
         "Plackett-Luce strengths fitted to each game's full finishing order with Hunter's MM algorithm; tied places "
         "are handled Breslow-style. A log-strength difference of 0.69 means twice as likely to finish ahead in a "
         f"head-to-head. Intervals are 95% percentile intervals from {BOOTSTRAP_REPLICATES} bootstrap resamples of "
-        f"games (seeded with the master seed); {PRIOR_GAMES:g} virtual games per pair of bots keep ratings finite.",
-    )
+        f"replicates (whole clusters of games; seeded with the master seed); {PRIOR_GAMES:g} virtual games per pair "
+        "of bots keep ratings finite.")
     section.tables.append(Table("ratings", "Rating ladder", ladder))
     section.figures.append(figures.rating_ladder_figure(ladder, BOT_COLUMN, provenance))
     best, runner_up = ladder[BOT_COLUMN].iloc[0], ladder[BOT_COLUMN].iloc[1]
@@ -227,10 +292,10 @@ def ratings_section(ratings: Ratings | None, ladder: pd.DataFrame | None, proven
     return section
 
 
-def search_budget_section(ladder: pd.DataFrame | None, provenance: Provenance) -> Section:
+def search_budget_section(ladder: pd.DataFrame, provenance: Provenance) -> Section:
     """Rating against the `iters` search budget for bots that differ only in it."""
     section = Section(key="search-budget", title="Strength versus search budget")
-    budget = search_budget_table(ladder) if ladder is not None else pd.DataFrame()
+    budget = search_budget_table(ladder)
     if budget.empty:
         section.paragraphs.append(f"No two bots differ only in their {BUDGET_PARAMETER} parameter, so there is no "
                                   "search-budget curve.")
@@ -245,7 +310,8 @@ def search_budget_section(ladder: pd.DataFrame | None, provenance: Provenance) -
 def vp_sources_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
     """Mean VP by source per company (and per bot)."""
     section = Section(key="vp-sources", title="VP by source",
-                      paragraphs=["Mean final VP split by where it came from; the sources add up to the total."])
+                      paragraphs=["Mean final VP split by where it came from; the sources add up to the total. "
+                                  "Negative sources (the energy-track malus) are drawn left of zero."])
     for by in _groupings(rows):
         table = vp_by_source(rows, by)
         section.tables.append(Table(f"vp_by_source_{by}", f"Mean VP by source per {by}", table))
@@ -266,8 +332,8 @@ def scores_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
 
 def energy_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
     """Energy per round per company (and per bot)."""
-    section = Section(key="energy", title="Energy per round",
-                      paragraphs=["Mean energy produced at each round's scoring."])
+    section = Section(key="energy", title="Energy per round", paragraphs=["Mean energy produced at each round's "
+                                                                          "scoring."])
     for by in _groupings(rows):
         table = energy_per_round(rows, by)
         section.tables.append(Table(f"energy_per_round_{by}", f"Mean energy per round per {by}", table))
@@ -276,9 +342,10 @@ def energy_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
 
 
 def sample_size_section(cells: pd.DataFrame) -> Section:
-    """How many games per cell a given difference from parity needs."""
+    """How many games per cell a given difference from parity needs, with the measured design effect."""
     player_counts = sorted(int(count) for count in cells["players"].unique())
-    table = sample_size_table(player_counts, cells=len(cells))
+    deff = float(cells["design_effect"].clip(lower=1.0).median())
+    table = sample_size_table(player_counts, cells=len(cells), design_effect=deff)
     findings = []
     for players in player_counts:
         advice = table[(table["players"] == players) & (table["difference"] == ADVISED_DIFFERENCE)].iloc[0]
@@ -290,7 +357,8 @@ def sample_size_section(cells: pd.DataFrame) -> Section:
         paragraphs=[
             f"Games per cell needed to detect an advantage of d points over parity "
             f"({', '.join(f'{100 * d:g}' for d in DIFFERENCES)}) with a two-sided test at alpha {ALPHA} and "
-            f"{POWER:.0%} power (normal approximation). The Holm column uses alpha / m, the threshold the most "
+            f"{POWER:.0%} power (normal approximation), multiplied by the measured design effect of a cell's "
+            f"estimate ({deff:.2f}, the median over cells). The Holm column uses alpha / m, the threshold the most "
             "significant of m cells must clear.",
         ],
         tables=[Table("sample_size", "Games per cell needed", table)],
@@ -298,15 +366,42 @@ def sample_size_section(cells: pd.DataFrame) -> Section:
     )
 
 
-def summary_section(body: list[Section], provenance: Provenance) -> Section:
-    """What was run, caveats, and every section's findings."""
+def calibration_section(calibration: dict | None) -> Section:
+    """The placebo A/A calibration run on these results, or a note that none was run."""
+    section = Section(key="calibration", title="Calibration (placebo A/A)")
+    if not calibration:
+        section.paragraphs.append("No calibration was run on these results. `barrage calibrate RESULTS_DIR` runs "
+                                  "every test family of this report on placebo labels assigned like the real ones "
+                                  "(once per replicate) and prints each family's false-positive rate.")
+        return section
+    table = pd.DataFrame(calibration["families"])
+    bad = table[~table["within_nominal"]]
+    section.paragraphs.append(
+        f"{calibration['method']}; {calibration['draws']} draws (seed {calibration['seed']}). Each family's rate of "
+        f"rejecting a true null should be at most alpha = {calibration['alpha']} (+ 2 Monte-Carlo s.e.).")
+    section.tables.append(Table("calibration", "False-positive rate per test family", table))
+    section.findings.append("Calibration: every test family holds its nominal error rate on this design."
+                            if bad.empty else
+                            "Calibration: these families reject a true null too often on this design; treat their "
+                            f"significance with caution: {', '.join(bad['family'])}.")
+    return section
+
+
+def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInputs) -> Section:
+    """The question, the population, n, the ranked table and every section's findings."""
+    provenance = inputs.provenance
     players = "/".join(str(count) for count in provenance.players)
+    noun = _noun(cells)
+    question = (f"Which {noun} win more or less than their fair share (1 / players), and which are balanced within "
+                f"+-{100 * inputs.margin:g} points?")
     paragraphs = [
+        f"Question: {question}",
         f"Experiment {provenance.experiment} ({provenance.kind}): {provenance.games:,} games "
-        f"({provenance.rows:,} seat results) with {players} players; bots: {', '.join(provenance.strategies)}; "
-        f"map {provenance.map_name}. Significance means after correction for the number of comparisons; "
-        "'not significant' means the data cannot tell the difference from chance, not that there is none.",
+        f"({provenance.rows:,} seat results) with {players} players on map {provenance.map_name}; "
+        f"{len(cells)} {noun}, {int(cells['n'].min()):,} to {int(cells['n'].max()):,} own seat-games each.",
+        inputs.population.describe(),
     ]
+    paragraphs += [f"Warning: {w}" for w in inputs.rows.attrs.get("warnings", [])]
     if provenance.map_label:
         paragraphs.append(f"{provenance.map_label}: the map is not the official one, so conclusions may not "
                           "transfer to the published game.")
@@ -314,7 +409,14 @@ def summary_section(body: list[Section], provenance: Provenance) -> Section:
         paragraphs.append(f"Incomplete run: {provenance.games:,} of {provenance.games_planned:,} planned games"
                           + ("" if provenance.finished else "; the run has not ended (still running or interrupted)")
                           + ".")
+    short = cells[["players", "setup", "rank", "cell", "n", "win_rate", "ci_low", "ci_high", "vp_vs_field",
+                   "verdict", "more_games_needed"]]
+    if short["players"].nunique() == 1:
+        short = short.drop(columns="players")
+    if short["setup"].nunique() == 1:
+        short = short.drop(columns="setup")
     return Section(key="summary", title="Summary", paragraphs=paragraphs,
+                   tables=[Table("summary_ranked", f"Ranked {noun} (details below)", short)],
                    findings=[finding for section in body for finding in section.findings])
 
 
@@ -324,18 +426,17 @@ def methods_section() -> Section:
         key="methods",
         title="Methods and caveats",
         paragraphs=[
-            "Rows are seats of games. Exact binomial tests treat a cell's seat-games as independent trials; when a "
-            "cell appears twice in one game, or wins are split by ties, the true variance is smaller and the test is "
-            "conservative. Holm is valid under any dependence between cells; Benjamini-Hochberg assumes positive "
-            "dependence, which cells competing in the same games do not strictly satisfy, so treat its extra flags "
-            "as leads rather than conclusions.",
-            "Win rates are relative to the field: one strong cell lowers the win rates of the cells it meets, so "
-            "small negative differences next to a large positive one may be spillover rather than weakness.",
-            "Homogeneity tests and cluster-robust regression errors account for the seats of a game sharing one "
-            "outcome. Regression p-values use the normal approximation, appropriate for the hundreds of games "
-            "reports are meant for.",
+            "Rows are seats of games; a cell's statistics use its focal seats only (the seat that holds the pairing "
+            "in a balance sweep, every seat in a tournament). Under common random numbers, replicate i of every cell "
+            "shares its seed, its seat and bot rotation and most of its opponents, so every estimate that pools "
+            "games is clustered by replicate: cluster-robust (sandwich) variances for intervals, tests and "
+            "regressions, a cluster bootstrap for ratings and P(best). `barrage calibrate` checks on the real "
+            "design that each family holds its error rate.",
+            "Win rates are relative to the field: one strong cell lowers the win rates of the cells it meets. The "
+            "verdicts describe play between the bots of the population named in the summary.",
             "All figures and tables carry the provenance line: games, bots, player counts, map and its fidelity, "
             "package version and master seed. Tables are also written as CSV files next to this report; their "
             "first lines are '#' comments holding the same provenance (pandas: read_csv(path, comment='#')).",
         ],
     )
+

@@ -1,55 +1,59 @@
-"""Known answers for the within-game chi-square homogeneity test."""
+"""Known answers for the cluster-robust homogeneity test, and its behaviour under clustering."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import chi2, chisquare
+from scipy.stats import chi2
 
-from reports.homogeneity import (
-    homogeneity_table,
-    homogeneity_test,
-    within_game_chi_square,
-)
+from reports.clustering import score_wald_test
+from reports.homogeneity import homogeneity_table, homogeneity_test
 
 
-def test_reduces_to_pearson_multinomial_when_every_game_holds_every_level_once() -> None:
-    rng = np.random.default_rng(5)
-    games, players = 300, 4
-    levels = np.argsort(rng.random((games, players)), axis=1)  # each game: levels 0..3 in random seats
-    winner = rng.choice(players, size=games, p=[0.4, 0.2, 0.2, 0.2])
-    win = (np.arange(players)[None, :] == winner[:, None]).astype(float)
-    statistic, df = within_game_chi_square(np.repeat(np.arange(games), players), levels.ravel(),
-                                           np.full(games * players, players), win.ravel())
-    observed = np.bincount(levels.ravel(), weights=win.ravel())
-    reference = chisquare(observed, np.full(players, games / players))
-    assert df == players - 1
-    assert statistic == pytest.approx(reference.statistic, rel=1e-10)
-
-
-def test_partial_design_by_hand() -> None:
-    # Game 0: levels A, B, C, A wins. Game 1: levels A, A, B, B wins. Three players.
-    # Expected wins E = (1, 2/3, 1/3), observed W = (1, 1, 0), d = W - E = (0, 1/3, -1/3).
-    # Null covariance diag(E) - sum_g m_g m_g' / 9 = [[4, -3, -1], [-3, 4, -1], [-1, -1, 2]] / 9 (rank 2);
-    # solving it for d within the sum-zero subspace gives x = (2/7, 5/7, -1), so d'x = 4/7.
-    statistic, df = within_game_chi_square(np.array([0, 0, 0, 1, 1, 1]), np.array([0, 1, 2, 0, 0, 1]),
-                                           np.full(6, 3), np.array([1.0, 0, 0, 0, 0, 1.0]))
-    assert df == 2
-    assert statistic == pytest.approx(4 / 7, rel=1e-10)
-
-
-def test_table_skips_constant_factors_and_reports_p_values() -> None:
-    rows = pd.DataFrame({
+def _rows() -> pd.DataFrame:
+    return pd.DataFrame({
         "game": np.repeat([0, 1, 2, 3], 2),
+        "replicate": np.repeat([0, 1, 2, 3], 2),
         "players": 2,
         "company": ["USA", "Italy"] * 4,
         "officer": ["X"] * 8,
         "win": [1.0, 0.0, 1.0, 0.0, 0.5, 0.5, 1.0, 0.0],
     })
-    table = homogeneity_table(rows, ["company", "officer"])
+
+
+def test_two_levels_by_hand() -> None:
+    # Excess (win - 1/2) per cluster: USA +.5, +.5, 0, +.5; Italy the negatives. Total (1.5, -1.5).
+    # Covariance 4/3 * sum u u' = [[1, -1], [-1, 1]]: rank 1, eigenvalue 2 along (1, -1)/sqrt 2.
+    # Projected total 3 / sqrt 2 -> statistic (9 / 2) / 2 = 2.25 on 1 df.
+    result = homogeneity_test(_rows(), "company")
+    assert (result["statistic"], result["df"]) == (pytest.approx(2.25), 1)
+    assert result["p_value"] == pytest.approx(chi2.sf(2.25, 1))
+
+
+def test_table_skips_constant_factors() -> None:
+    table = homogeneity_table(_rows(), ["company", "officer"])
     assert table["factor"].tolist() == ["company"]
-    result = homogeneity_test(rows, "company")
-    # Two levels in every game: W_USA = 3.5, E = 2, variance 4 * 1/4 = 1 -> statistic 2.25 on 1 df.
-    assert (result.statistic, result.df) == (pytest.approx(2.25), 1)
-    assert result.p_value == pytest.approx(chi2.sf(2.25, 1))
+
+
+def test_clusters_merge_correlated_games() -> None:
+    """Two identical copies of each game in one replicate carry no more evidence than one copy."""
+    rows = _rows()
+    doubled = pd.concat([rows, rows.assign(game=rows["game"] + 10)], ignore_index=True)
+    single = homogeneity_test(rows, "company")["statistic"]
+    assert homogeneity_test(doubled, "company")["statistic"] == pytest.approx(single)
+    as_games = doubled.assign(replicate=doubled["game"])          # the naive reading: every game independent
+    assert homogeneity_test(as_games, "company")["statistic"] > 1.9 * single
+
+
+def test_uncentred_covariance_matches_the_outer_product_sum() -> None:
+    rng = np.random.default_rng(3)
+    clusters = np.repeat(np.arange(50), 6)
+    levels = rng.integers(0, 3, clusters.size)
+    values = rng.normal(size=clusters.size)
+    per = np.zeros((50, 3))
+    np.add.at(per, (clusters, levels), values)
+    total = per.sum(axis=0)
+    cov = 50 / 49 * per.T @ per
+    statistic, df = score_wald_test(values, levels, clusters, 3)
+    assert df == 3 and statistic == pytest.approx(total @ np.linalg.solve(cov, total))

@@ -37,9 +37,30 @@ def _assert_error(path: Path, *fragments: str) -> None:
 def test_valid_directory_loads_all_shards(balance_results: Path) -> None:
     manifest, rows = load_results(balance_results)
     assert manifest["format"] == 1
-    assert len(rows) == 2000 * 4
+    assert len(rows) == 28 * 150 * 4
     assert set(REQUIRED_COLUMNS) <= set(rows.columns)
     assert str(rows["company"].dtype) == "category"
+    assert rows["focal"].sum() == 28 * 150 and rows.attrs["warnings"] == []
+
+
+def test_old_results_without_focal_and_replicate_load_with_a_warning(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    for shard in (results / "shards").glob("*.parquet"):
+        pq.write_table(pq.read_table(shard).drop_columns(["focal", "replicate"]), shard)
+    _, rows = load_results(results)
+    _, new = load_results(balance_results)
+    assert (rows["focal"].to_numpy() == new["focal"].to_numpy()).all()      # derived from the cell label
+    assert (rows["replicate"] == rows["game"]).all()                         # every game its own cluster
+    assert len(rows.attrs["warnings"]) == 1 and "predate the focal and replicate" in rows.attrs["warnings"][0]
+
+
+def test_focal_of_the_wrong_type(balance_results: Path, tmp_path: Path) -> None:
+    results = _copy(balance_results, tmp_path)
+    shard = _first_shard(results)
+    table = pq.read_table(shard)
+    index = table.schema.get_field_index("focal")
+    pq.write_table(table.set_column(index, "focal", pa.array(["yes"] * table.num_rows)), shard)
+    _assert_error(results, str(shard), "column focal has type string, expected a boolean")
 
 
 def test_missing_directory(tmp_path: Path) -> None:

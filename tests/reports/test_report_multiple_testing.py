@@ -34,3 +34,13 @@ def test_ties_and_a_single_test() -> None:
     assert benjamini_hochberg(np.array([0.01, 0.01])) == pytest.approx([0.01, 0.01])
     assert holm(np.array([0.3])) == pytest.approx([0.3])
     assert benjamini_hochberg(np.array([0.3])) == pytest.approx([0.3])
+
+
+def test_holm_and_bh_agree_with_statsmodels() -> None:
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(4)
+    for m in (1, 2, 5, 28, 112):
+        p = rng.random(m) ** 3
+        assert holm(p) == pytest.approx(multipletests(p, method="holm")[1], abs=1e-15)
+        assert benjamini_hochberg(p) == pytest.approx(multipletests(p, method="fdr_bh")[1], abs=1e-15)

@@ -45,3 +45,12 @@ def test_table_has_a_holm_column_using_alpha_over_cells() -> None:
     row = table[table["difference"] == 0.05].iloc[0]
     assert row["games_per_cell"] == 610
     assert row["games_per_cell_holm"] == games_needed(0.25, 0.05, alpha=0.05 / 16)
+
+
+def test_table_scales_by_the_measured_design_effect_never_below_one() -> None:
+    inflated = sample_size_table([4], cells=16, design_effect=2.5)
+    row = inflated[inflated["difference"] == 0.05].iloc[0]
+    assert row["games_per_cell"] == math.ceil(2.5 * required_games(0.25, 0.05))
+    assert row["design_effect"] == 2.5
+    floored = sample_size_table([4], cells=16, design_effect=0.7)
+    assert floored[floored["difference"] == 0.05].iloc[0]["games_per_cell"] == 610

@@ -1,4 +1,4 @@
-"""Known answers for the Wilson interval and the exact binomial test with fractional wins."""
+"""Known answers for the Wilson interval, plain and on an effective sample size."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 import pytest
-from scipy.stats import binomtest
 
-from reports.proportions import binomial_p_values, rounded_successes, wilson_interval
+from reports.clustering import wilson
+from reports.proportions import wilson_interval
 
 
 def test_wilson_matches_the_textbook_example() -> None:
@@ -18,8 +18,8 @@ def test_wilson_matches_the_textbook_example() -> None:
     assert high[0] == pytest.approx(0.6134, abs=5e-5)
 
 
-@pytest.mark.parametrize(("wins", "n"), [(112.5, 500), (0.0, 40), (40.0, 40), (3.25, 7)])
-def test_wilson_matches_the_hand_formula_for_fractional_and_extreme_wins(wins: float, n: int) -> None:
+@pytest.mark.parametrize(("wins", "n"), [(112.5, 500), (3.25, 7), (1.0, 3)])
+def test_wilson_matches_the_hand_formula_for_fractional_wins(wins: float, n: int) -> None:
     z = 1.959963984540054
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -27,16 +27,19 @@ def test_wilson_matches_the_hand_formula_for_fractional_and_extreme_wins(wins: f
     low, high = wilson_interval(np.array([wins]), np.array([n]))
     assert low[0] == pytest.approx(centre - half, abs=1e-12)
     assert high[0] == pytest.approx(centre + half, abs=1e-12)
-    assert 0 <= low[0] <= p <= high[0] <= 1
 
 
-def test_fractional_wins_round_to_nearest_with_halves_up() -> None:
-    assert rounded_successes(np.array([12.49, 12.5, 12.51, 0.5, 3.0])).tolist() == [12, 13, 13, 1, 3]
+@pytest.mark.parametrize("n", [1, 7, 24, 40, 999, 1000, 123457])
+def test_wilson_is_exactly_zero_and_one_at_the_extremes(n: int) -> None:
+    """0 of n and n of n: the bounds are exactly 0 and 1, never 1e-20 or 0.99999 (error bars stay non-negative)."""
+    low, high = wilson_interval(np.array([0.0, n]), np.array([n, n]))
+    assert low[0] == 0.0 and high[1] == 1.0
+    assert 0 < high[0] < 1 and 0 < low[1] < 1
 
 
-def test_binomial_p_values_match_scipy_on_rounded_wins() -> None:
-    wins = np.array([112.5, 130.0, 131.0, 130.0, 20.3])
-    n = np.array([500, 500, 500, 500, 60])
-    parity = np.array([0.25, 0.25, 0.25, 1 / 3, 1 / 3])
-    expected = [binomtest(k, int(trials), p).pvalue for k, trials, p in zip([113, 130, 131, 130, 20], n, parity)]
-    assert binomial_p_values(wins, n, parity) == pytest.approx(expected, rel=1e-12)
+def test_effective_sample_size_widens_the_interval_and_stays_in_the_unit_interval() -> None:
+    narrow = wilson(np.array([0.3]), np.array([1000.0]))
+    wide = wilson(np.array([0.3]), np.array([1000.0 / 3]))   # design effect 3
+    assert wide[0][0] < narrow[0][0] and wide[1][0] > narrow[1][0]
+    low, high = wilson(np.array([0.0, 1.0, 0.5]), np.array([0.5, 0.5, 0.5]))
+    assert (low >= 0).all() and (high <= 1).all()

@@ -1,0 +1,171 @@
+"""The designer's table: each cell's own win rate, ranked, with an equivalence verdict and how many games would
+settle it; plus shrunken estimates with the chance of being the best or the worst cell.
+
+A *cell* is what the experiment fixes: a company + officer pairing in a balance sweep (its focal seat is the seat
+that holds the pairing), a bot in a tournament (every seat is focal for its bot). Cell statistics use focal rows
+only, so `n` counts focal seat-games.
+
+Verdicts (two one-sided tests, TOST, against an equivalence margin around parity, default +-3 points):
+- "balanced"     the cell is within +-margin of parity: both one-sided tests reject, Holm across the cells;
+- "stronger" / "weaker"  the cell differs from parity: two-sided score test, Holm across the cells;
+- "undetermined" neither: the text says about how many more games (at the current estimate) would decide it.
+Holm is used for both families, so the chance of any wrong "balanced" or any wrong "stronger/weaker" claim in the
+table is at most alpha.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+from scipy.stats import norm
+
+from reports.clustering import cluster_codes, parity_z_test, win_rate_summary
+from reports.multiple_testing import ALPHA, holm
+
+DEFAULT_MARGIN = 0.03
+BOOTSTRAP_DRAWS = 1000
+BOOTSTRAP_CHUNK_CELLS = 5_000_000     # draws x replicates resampled at once (memory bound)
+MAX_ADVISED_GAMES = 10_000_000
+VERDICTS = ("stronger", "balanced", "weaker", "undetermined")
+
+
+def cell_column(rows: pd.DataFrame) -> str:
+    """`cell` when the experiment fixes pairings (some seats are not focal), else `strategy` (a tournament)."""
+    return "cell" if (~rows["focal"].astype(bool)).any() else "strategy"
+
+
+def focal_rows(rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows whose seat holds what its cell fixes."""
+    return rows[rows["focal"].astype(bool)]
+
+
+def field_difference(rows: pd.DataFrame) -> pd.Series:
+    """Per row: its VP minus the mean VP of the other seats of its game."""
+    game_total = rows.groupby("game", observed=True)["vp"].transform("sum")
+    others = rows["players"].astype(float) - 1
+    return rows["vp"] - (game_total - rows["vp"]) / others
+
+
+def ranked_cells(rows: pd.DataFrame, margin: float = DEFAULT_MARGIN, alpha: float = ALPHA) -> pd.DataFrame:
+    """The ranked cell table (per player count and setup, best first) with verdicts against +-margin."""
+    column = cell_column(rows)
+    with_field = rows.assign(vp_vs_field=field_difference(rows))
+    focal = focal_rows(with_field)
+    table = win_rate_summary(focal, ["setup", column])
+    field = focal.groupby(["setup", column, "players"], observed=True)["vp_vs_field"].mean()
+    table["vp_vs_field"] = [field.loc[(s, c, p)] for s, c, p in zip(table["setup"], table[column], table["players"])]
+    table = table.rename(columns={column: "cell"}) if column != "cell" else table
+    table["p_value"] = parity_z_test(table)
+    table["p_holm"] = holm(table["p_value"].to_numpy())
+    table["p_equivalence"] = equivalence_p_values(table, margin)
+    table["p_equivalence_holm"] = holm(table["p_equivalence"].to_numpy())
+    table["verdict"] = _verdicts(table, alpha)
+    table["more_games_needed"] = more_games_needed(table, margin, alpha)
+    table["margin"] = margin
+    table = table.sort_values(["players", "setup", "win_rate"], ascending=[True, True, False], kind="stable")
+    table["rank"] = table.groupby(["players", "setup"]).cumcount() + 1
+    return table.reset_index(drop=True)
+
+
+def equivalence_p_values(table: pd.DataFrame, margin: float) -> np.ndarray:
+    """TOST p-values (the larger of the two one-sided score tests at parity -+ margin)."""
+    rate = table["win_rate"].to_numpy(float)
+    n_eff = table["n"].to_numpy(float) / np.maximum(table["design_effect"].to_numpy(float), 1.0)
+    parity = table["parity"].to_numpy(float)
+    low = np.clip(parity - margin, 1e-9, 1 - 1e-9)
+    high = np.clip(parity + margin, 1e-9, 1 - 1e-9)
+    p_above_low = norm.sf((rate - low) / np.sqrt(low * (1 - low) / n_eff))
+    p_below_high = norm.cdf((rate - high) / np.sqrt(high * (1 - high) / n_eff))
+    return np.maximum(p_above_low, p_below_high)
+
+
+def _verdicts(table: pd.DataFrame, alpha: float) -> list[str]:
+    out = []
+    for eq, diff, d in zip(table["p_equivalence_holm"], table["p_holm"], table["difference"]):
+        if eq <= alpha:
+            out.append("balanced")
+        elif diff <= alpha:
+            out.append("stronger" if d > 0 else "weaker")
+        else:
+            out.append("undetermined")
+    return out
+
+
+def more_games_needed(table: pd.DataFrame, margin: float, alpha: float) -> np.ndarray:
+    """For undetermined cells: more focal games that would decide the verdict if the estimate stayed where it is.
+
+    Planned with Bonferroni (alpha / cells, a little stricter than Holm) and the cell's design effect; 0 for a
+    decided cell, MAX_ADVISED_GAMES when the estimate sits on the margin (no finite number decides it)."""
+    m = max(len(table), 1)
+    z_eq, z_diff = norm.isf(alpha / m), norm.isf(alpha / (2 * m))
+    out = np.zeros(len(table), dtype=np.int64)
+    for i, row in enumerate(table.itertuples(index=False)):
+        if row.verdict != "undetermined":
+            continue
+        p = min(max(row.win_rate, 0.02), 0.98)
+        per_game = p * (1 - p) * max(row.design_effect, 1.0)
+        d = abs(row.difference)
+        need = math.inf
+        if d < margin:
+            need = per_game * (z_eq / (margin - d)) ** 2
+        if d > 0:
+            need = min(need, per_game * (z_diff / d) ** 2)
+        out[i] = MAX_ADVISED_GAMES if not math.isfinite(need) else min(MAX_ADVISED_GAMES,
+                                                                         max(1, math.ceil(need - row.n)))
+    return out
+
+
+def shrunken_estimates(rows: pd.DataFrame, cells: pd.DataFrame, seed: int,
+                       draws: int = BOOTSTRAP_DRAWS) -> pd.DataFrame:
+    """Empirical-Bayes shrunken win rates per cell and P(best) / P(worst) within each player count and setup.
+
+    The cells' true rates are taken as normal around their mean with a between-cell variance estimated by the
+    method of moments (DerSimonian-Laird); each estimate moves toward the mean by its share of noise. P(best) and
+    P(worst) come from a cluster bootstrap over replicates (so the correlation between cells that common random
+    numbers create is kept), shrinking each bootstrap draw with the same factors."""
+    column = cell_column(rows)
+    focal = focal_rows(rows)
+    rng = np.random.default_rng(seed)
+    parts = []
+    for (players, setup), block in cells.groupby(["players", "setup"], sort=False):
+        sub = focal[(focal["players"] == players) & (focal["setup"].astype(str) == str(setup))]
+        names = block["cell"].astype(str).tolist()
+        cell_codes = pd.Categorical(sub[column].astype(str), categories=names).codes
+        rep_codes = cluster_codes(sub)
+        reps = int(rep_codes.max()) + 1
+        wins = np.zeros((len(names), reps))
+        count = np.zeros((len(names), reps))
+        np.add.at(wins, (cell_codes, rep_codes), sub["win"].to_numpy(float))
+        np.add.at(count, (cell_codes, rep_codes), 1.0)
+        rate = wins.sum(axis=1) / count.sum(axis=1)
+        noise = rate.mean() * (1 - rate.mean()) * np.maximum(block["design_effect"].to_numpy(float), 1) / \
+            count.sum(axis=1)
+        between = max(0.0, float(np.var(rate, ddof=1)) - float(noise.mean())) if len(names) > 1 else 0.0
+        factor = between / (between + noise) if between > 0 else np.zeros_like(noise)
+        boot = cluster_bootstrap_rates(wins, count, draws, rng)
+        centre = boot.mean(axis=0)
+        shrunk_boot = centre + factor[:, None] * (boot - centre)
+        best = np.bincount(shrunk_boot.argmax(axis=0), minlength=len(names)) / draws
+        worst = np.bincount(shrunk_boot.argmin(axis=0), minlength=len(names)) / draws
+        parts.append(pd.DataFrame({
+            "players": players, "setup": setup, "cell": names, "win_rate": rate,
+            "shrunken_win_rate": rate.mean() + factor * (rate - rate.mean()), "shrinkage": 1 - factor,
+            "p_best": best, "p_worst": worst,
+        }))
+    return pd.concat(parts, ignore_index=True).sort_values(
+        ["players", "setup", "shrunken_win_rate"], ascending=[True, True, False]).reset_index(drop=True)
+
+
+def cluster_bootstrap_rates(wins: np.ndarray, count: np.ndarray, draws: int,
+                            rng: np.random.Generator) -> np.ndarray:
+    """Cell rates (cells x draws) recomputed on `draws` resamples of the replicates (columns), with replacement."""
+    reps = wins.shape[1]
+    out = np.empty((wins.shape[0], draws))
+    step = max(1, BOOTSTRAP_CHUNK_CELLS // max(reps, 1))
+    for start in range(0, draws, step):
+        stop = min(draws, start + step)
+        picks = rng.integers(0, reps, (stop - start, reps)) + reps * np.arange(stop - start)[:, None]
+        weights = np.bincount(picks.ravel(), minlength=(stop - start) * reps).reshape(stop - start, reps)
+        out[:, start:stop] = (wins @ weights.T) / np.maximum(count @ weights.T, 1e-12)
+    return out

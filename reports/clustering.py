@@ -1,0 +1,129 @@
+"""Cluster-robust inference for group means (win rates, VP) when games share common random numbers.
+
+Under common random numbers, replicate i of every cell shares the game seed, the seat and bot rotation and mostly
+the opponents, so the rows of one replicate are correlated. Every estimate here treats a replicate (the results'
+`replicate` column) as one cluster: the variance of a group mean is the sandwich (Liang-Zeger) estimator of an
+intercept-only model, sum over clusters of the squared within-cluster residual totals, with the small-sample
+factor G / (G - 1). For a win rate this variance divided by the binomial one is the *design effect*; intervals
+are Wilson score intervals on the effective sample size n / design effect, so they stay inside [0, 1] and at 0% or
+100% behave like the ordinary Wilson interval. A design effect below 1 (seats of one game cannot all win) is
+floored at 1: we never claim more precision than independent games would give.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+from scipy.stats import norm
+
+CONFIDENCE = 0.95
+Z = float(norm.ppf(0.5 + CONFIDENCE / 2))
+CLUSTER = "replicate"
+
+
+def cluster_codes(rows: pd.DataFrame) -> np.ndarray:
+    """Integer codes of the clusters (the `replicate` column)."""
+    return pd.factorize(rows[CLUSTER])[0]
+
+
+def wilson(rate: np.ndarray, n_effective: np.ndarray, z: float = Z) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval of a rate observed on n_effective independent-equivalent trials, clipped to [0, 1]."""
+    rate = np.clip(np.asarray(rate, dtype=float), 0.0, 1.0)
+    n = np.maximum(np.asarray(n_effective, dtype=float), 1e-12)
+    shrink = 1 + z ** 2 / n
+    centre = (rate + z ** 2 / (2 * n)) / shrink
+    half = z * np.sqrt(rate * (1 - rate) / n + z ** 2 / (4 * n ** 2)) / shrink
+    low = np.where(rate <= 0, 0.0, np.clip(centre - half, 0, 1))      # exactly 0 / 1 at the ends, no 1e-20 hair
+    high = np.where(rate >= 1, 1.0, np.clip(centre + half, 0, 1))
+    return low, high
+
+
+def clustered_group_means(values: np.ndarray, groups: np.ndarray, clusters: np.ndarray,
+                          n_groups: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per group: n, mean, cluster-robust variance of the mean and the number of clusters it spans.
+
+    `groups` and `clusters` are integer codes; a row belongs to one group."""
+    values = np.asarray(values, dtype=float)
+    n = np.bincount(groups, minlength=n_groups).astype(float)
+    total = np.bincount(groups, weights=values, minlength=n_groups)
+    mean = np.divide(total, n, out=np.zeros(n_groups), where=n > 0)
+    residual = values - mean[groups]
+    key = groups.astype(np.int64) * (int(clusters.max()) + 1) + clusters
+    uniq, inverse = np.unique(key, return_inverse=True)
+    cluster_total = np.bincount(inverse, weights=residual)
+    owner = uniq // (int(clusters.max()) + 1)
+    spans = np.bincount(owner, minlength=n_groups).astype(float)
+    meat = np.bincount(owner, weights=cluster_total ** 2, minlength=n_groups)
+    correction = np.divide(spans, spans - 1, out=np.ones(n_groups), where=spans > 1)
+    variance = np.divide(correction * meat, n ** 2, out=np.zeros(n_groups), where=n > 0)
+    return n, mean, variance, spans
+
+
+def win_rate_summary(rows: pd.DataFrame, keys: Sequence[str]) -> pd.DataFrame:
+    """One line per group of `keys`: n, wins, win rate, design effect, clustered 95% interval, parity, VP mean.
+
+    Parity is 1 / players, so `players` is always one of the keys."""
+    group_keys = list(dict.fromkeys([*keys, "players"]))
+    codes = rows.groupby(group_keys, observed=True, sort=True).ngroup().to_numpy()
+    table = rows.groupby(group_keys, observed=True, sort=True).size().rename("n").reset_index()
+    for key in group_keys:
+        if isinstance(table[key].dtype, pd.CategoricalDtype):
+            table[key] = table[key].astype(table[key].cat.categories.dtype)
+    clusters = cluster_codes(rows)
+    n, rate, variance, spans = clustered_group_means(rows["win"].to_numpy(float), codes, clusters, len(table))
+    _, vp, vp_variance, _ = clustered_group_means(rows["vp"].to_numpy(float), codes, clusters, len(table))
+    binomial = rate * (1 - rate) / n
+    deff = np.divide(variance, binomial, out=np.ones_like(variance), where=binomial > 0)
+    used = np.maximum(deff, 1.0)
+    low, high = wilson(rate, n / used)
+    return table.assign(
+        wins=rate * n, win_rate=rate, parity=1.0 / table["players"].to_numpy(float),
+        difference=rate - 1.0 / table["players"].to_numpy(float), ci_low=low, ci_high=high,
+        clusters=spans.astype(int), design_effect=deff, vp_mean=vp, vp_se=np.sqrt(vp_variance),
+    )
+
+
+def parity_z_test(table: pd.DataFrame) -> np.ndarray:
+    """Two-sided p-values of the score test win rate = parity, null variance inflated by the design effect.
+
+    It inverts the interval of win_rate_summary: p <= 0.05 exactly when the interval excludes parity (up to the
+    Wilson interval using the observed rather than the null variance)."""
+    p0 = table["parity"].to_numpy(float)
+    used = np.maximum(table["design_effect"].to_numpy(float), 1.0)
+    se = np.sqrt(p0 * (1 - p0) * used / table["n"].to_numpy(float))
+    return 2 * norm.sf(np.abs(table["win_rate"].to_numpy(float) - p0) / se)
+
+
+def clustered_difference(values: np.ndarray, in_first: np.ndarray, in_second: np.ndarray,
+                         clusters: np.ndarray) -> tuple[float, float]:
+    """Difference of two group means (first - second) and its cluster-robust standard error.
+
+    The groups may share clusters (the same replicate in two setups): the covariance between the two means is kept,
+    which is what common random numbers buy."""
+    values = np.asarray(values, dtype=float)
+    n1, n2 = in_first.sum(), in_second.sum()
+    m1, m2 = values[in_first].mean(), values[in_second].mean()
+    influence = np.where(in_first, (values - m1) / n1, 0.0) - np.where(in_second, (values - m2) / n2, 0.0)
+    codes, _ = pd.factorize(clusters[in_first | in_second])
+    totals = np.bincount(codes, weights=influence[in_first | in_second])
+    g = totals.size
+    return float(m1 - m2), float(np.sqrt(g / max(g - 1, 1) * np.sum(totals ** 2)))
+
+
+def score_wald_test(values: np.ndarray, levels: np.ndarray, clusters: np.ndarray,
+                    n_levels: int) -> tuple[float, int]:
+    """Cluster-robust Wald statistic that every level's total of `values` (win minus parity) is zero.
+
+    Each cluster contributes its vector of per-level totals; their empirical covariance (uncentred: under the null
+    the totals have mean zero) is the sandwich. The rank of that covariance is the degrees of freedom: when every
+    game includes every level, the per-game totals sum to zero and one dimension drops out."""
+    k = int(clusters.max()) + 1
+    per_cluster = np.zeros((k, n_levels))
+    np.add.at(per_cluster, (clusters, levels), values)
+    total = per_cluster.sum(axis=0)
+    covariance = k / max(k - 1, 1) * per_cluster.T @ per_cluster
+    eigenvalues, eigenvectors = np.linalg.eigh(covariance)
+    kept = eigenvalues > 1e-9 * max(eigenvalues.max(), 1e-300)
+    projected = eigenvectors[:, kept].T @ total
+    return float(np.sum(projected ** 2 / eigenvalues[kept])), int(kept.sum())

@@ -1,0 +1,59 @@
+"""Cluster-robust group means: known answers against statsmodels, on the runner's real schema."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+import statsmodels.api as sm
+import statsmodels.formula.api as smf
+
+from reports.clustering import clustered_group_means, win_rate_summary
+from reports.effects import factor_effects
+from reports.results import load_results
+
+
+def test_group_mean_variance_is_the_intercept_only_sandwich() -> None:
+    rng = np.random.default_rng(1)
+    clusters = np.repeat(np.arange(200), 5)
+    values = rng.normal(size=200)[clusters] + rng.normal(size=1000)
+    n, mean, variance, spans = clustered_group_means(values, np.zeros(1000, dtype=np.int64), clusters, 1)
+    fit = sm.OLS(values, np.ones(1000)).fit(cov_type="cluster",
+                                            cov_kwds={"groups": clusters, "use_correction": False})
+    assert (n[0], spans[0]) == (1000, 200)
+    assert mean[0] == pytest.approx(fit.params[0])
+    assert variance[0] == pytest.approx(fit.bse[0] ** 2 * 200 / 199, rel=1e-10)
+
+
+def test_real_schema_cells_have_design_effect_one_and_pooled_factors_more(balance_results) -> None:
+    """A cell has one focal row per replicate: its clustered variance is the plain sample variance (design effect
+    at most 1; below 1 where split wins make the outcome less variable than a 0/1 coin)."""
+    _, rows = load_results(balance_results)
+    focal = rows[rows["focal"]]
+    cells = win_rate_summary(focal, ["cell"])
+    assert cells["design_effect"].between(0.8, 1.01).all() and (cells["n"] == 150).all()
+    sample = focal.groupby("cell", observed=True)["win"].var(ddof=1) / 150
+    assert np.allclose((cells.set_index("cell")["design_effect"] * cells.set_index("cell")["win_rate"]
+                        * (1 - cells.set_index("cell")["win_rate"]) / 150).sort_index(), sample.sort_index())
+    companies = win_rate_summary(rows, ["company"])
+    assert (companies["clusters"] == 150).all() and (companies["n"] == 150 * 28 * 4 / 4).all()
+    assert (companies["ci_low"] >= 0).all() and (companies["ci_high"] <= 1).all()
+
+
+def test_factor_effects_match_a_statsmodels_formula_fit(balance_results) -> None:
+    """Known answer: our sum-coded design gives the coefficients and clustered s.e. of statsmodels' own formula
+    with C(..., Sum), including the implied last level."""
+    _, rows = load_results(balance_results)
+    focal = rows[rows["focal"]].assign(company=lambda d: d["company"].astype(str),
+                                       officer=lambda d: d["officer"].astype(str)).reset_index(drop=True)
+    effects, tests = factor_effects(focal, ["company", "officer"], "win")
+    fit = smf.glm("win ~ C(company, Sum) + C(officer, Sum)", data=focal, family=sm.families.Binomial()).fit(
+        cov_type="cluster", cov_kwds={"groups": pd.factorize(focal["replicate"])[0]})
+    companies = sorted(focal["company"].unique())
+    for level in companies[:-1]:
+        name = f"C(company, Sum)[S.{level}]"
+        row = effects[(effects.factor == "company") & (effects.level == level)].iloc[0]
+        assert row.effect == pytest.approx(fit.params[name], rel=1e-6)
+        assert row.std_error == pytest.approx(fit.bse[name], rel=1e-6)
+    last = effects[(effects.factor == "company") & (effects.level == companies[-1])].iloc[0]
+    assert last.effect == pytest.approx(-sum(fit.params[f"C(company, Sum)[S.{c}]"] for c in companies[:-1]), rel=1e-6)
+    assert set(tests["factor"]) == {"company", "officer"} and (tests["df"] == [3, 6]).all()
