@@ -1,4 +1,5 @@
-"""Benchmark: build_report over 1,000,000 synthetic result rows (python -m reports.bench)."""
+"""Benchmark: build_report over 1,000,000 synthetic result rows in the runner's real balance design: 28 pairings,
+8,929 replicates each, four bots rotating (python -m reports.bench)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ PLAYERS = 4
 BUDGET_SECONDS = 60
 BUDGET_MEMORY_GIB = 2.0
 DESIGN = SyntheticDesign(
-    games=ROWS // PLAYERS,
+    games=ROWS // PLAYERS // (4 * len(OFFICERS)) + 1,
     players=PLAYERS,
     officers=OFFICERS,
     strategies=("random", "greedy", "mcts:iters=50", "mcts:iters=200"),
@@ -40,7 +41,7 @@ def main() -> None:
         results = Path(scratch) / "results"
         start = time.perf_counter()
         write_synthetic_results(results, DESIGN)
-        print(f"generated {ROWS:,} rows in {time.perf_counter() - start:.1f} s")
+        print(f"generated {DESIGN.games * 4 * len(OFFICERS) * PLAYERS:,} rows in {time.perf_counter() - start:.1f} s")
         context = multiprocessing.get_context("spawn")
         elapsed = context.Queue()
         child = context.Process(target=_timed_build, args=(results, Path(scratch) / "report", elapsed))

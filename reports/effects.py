@@ -84,7 +84,7 @@ def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> 
         for level, e, s, pv, ph in zip(coded.levels[factor], effect, se, p, holm(p)):
             records.append({"factor": factor, "level": level, "effect": e, "std_error": s,
                             "ci_low": e - Z * s, "ci_high": e + Z * s, "p_value": pv, "p_holm": ph})
-        wald = result.wald_test(contrast[:-1], scalar=True)
+        wald = result.wald_test(contrast[:-1], scalar=True, use_f=False)
         tests.append({"factor": factor, "levels": k, "statistic": float(wald.statistic), "df": k - 1,
                       "p_value": float(wald.pvalue)})
     table = pd.DataFrame.from_records(records)
@@ -111,7 +111,7 @@ def synergy(rows: pd.DataFrame, controls: Sequence[str], with_table: bool = True
     with_interaction = fit(win, full, clusters, logistic=True)
     restriction = np.zeros((interaction.shape[1], full.shape[1]))
     restriction[:, main.matrix.shape[1]:] = np.eye(interaction.shape[1])
-    wald = with_interaction.wald_test(restriction, scalar=True)
+    wald = with_interaction.wald_test(restriction, scalar=True, use_f=False)
     test = {"statistic": float(wald.statistic), "df": int(interaction.shape[1]), "p_value": float(wald.pvalue)}
     if not with_table:
         return test, pd.DataFrame()

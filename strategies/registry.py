@@ -19,6 +19,7 @@ from strategies import core, personas
 N_PARAMS = 16  # width of a bot's parameter vector (unused slots are 0)
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_ALIAS = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 @dataclass(frozen=True)
@@ -132,9 +133,18 @@ def get(name: str) -> StrategySpec:
     return REGISTRY[key]
 
 
+def split_alias(text: str) -> tuple[str, str]:
+    """Splits `spec@label` into (spec, label); the label names a copy of a bot without changing how it plays
+    (an A/A test: `greedy@a,greedy@b` are two identical bots that results and reports keep apart)."""
+    spec, at, label = text.strip().partition("@")
+    if at and not _ALIAS.match(label):
+        raise ConfigError(f"strategy alias {label!r} in {text.strip()!r}: use letters, digits, _ or - after '@'")
+    return spec, label
+
+
 def parse(text: str) -> tuple[StrategySpec, np.ndarray]:
-    """Parses one spec `name[:key=value,...]` into its registry entry and full parameter vector."""
-    name, sep, rest = text.strip().partition(":")
+    """Parses one spec `name[:key=value,...][@label]` into its registry entry and full parameter vector."""
+    name, sep, rest = split_alias(text)[0].partition(":")
     if not name:
         raise ConfigError(f"empty strategy spec {text!r}; valid strategies: {', '.join(REGISTRY)}")
     spec = get(name)
@@ -171,12 +181,14 @@ def parse_spec(text: str) -> tuple[int, np.ndarray]:
 
 def canonical(text: str) -> str:
     """The normal form of a spec: lower-case name, then the parameters that differ from the defaults, in
-    declaration order (`mcts:iters=400`); specs with the same effective parameters have the same form."""
+    declaration order (`mcts:iters=400`), then the alias if any; specs with the same effective parameters and
+    alias have the same form."""
+    label = split_alias(text)[1]
     spec, vec = parse(text)
     defaults = spec.defaults()
     changed = [f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params)
                if vec[i] != defaults[i] or p.always_shown]
-    return spec.name + (":" + ",".join(changed) if changed else "")
+    return spec.name + (":" + ",".join(changed) if changed else "") + (f"@{label}" if label else "")
 
 
 def split_specs(text: str) -> list[str]:

@@ -1,80 +1,83 @@
-"""A/A calibration: with no real differences, the report's corrected tests flag at most the nominal rate."""
+"""Placebo A/A calibration: labels permuted like the design assigns them, and the report's families hold alpha on
+the runner's real schema under common random numbers (where the old independent-game tests did not)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
+import pandas as pd
 import pytest
-from scipy.stats import binom, chi2
+from scipy.stats import binom
 
-from reports.homogeneity import within_game_chi_square
-from reports.multiple_testing import ALPHA, benjamini_hochberg, holm
-from reports.proportions import binomial_p_values
+from reports import cli_calibrate
+from reports.calibration import families, placebo_codes, read_calibration, relabel
+from reports.clustering import cluster_codes
+from reports.homogeneity import homogeneity_test
+from reports.multiple_testing import ALPHA
+from reports.results import load_results
+from reports.synthetic import SyntheticDesign, write_synthetic_results
 
-EXPERIMENTS = 2000
-GAMES = 2000  # per experiment: 500 seat-games per cell, a realistic balance run
-PLAYERS = 4
-OFFICERS = 4
-CELLS = PLAYERS * OFFICERS
-# A real seat advantage that seat rotation must neutralise, plus split wins from ties, as in actual results.
-SEAT_WIN_PROBABILITY = np.array([0.28, 0.26, 0.24, 0.22])
-TIE_SHARE = 0.05
-# Fail only when the false-positive count is implausible for a procedure exactly at nominal: the one-sided
-# 99.9% binomial upper bound of the count, not the point value EXPERIMENTS * ALPHA.
-CONFIDENCE = 0.999
+DRAWS = 200
 
 
-def _rotated_cells() -> np.ndarray:
-    """cell[g, s]: the company rotates over seats game by game and the officers over companies every 4 games, so
-    each cell sits GAMES / CELLS times at each seat."""
-    game = np.arange(GAMES)[:, None]
-    company = (np.arange(PLAYERS)[None, :] + game) % PLAYERS
-    officer = (company + game // PLAYERS) % OFFICERS
-    return company * OFFICERS + officer
+def test_placebo_keeps_each_replicates_label_counts() -> None:
+    rng = np.random.default_rng(0)
+    clusters = np.repeat(np.arange(40), 6)
+    codes = np.tile([0, 0, 1, 2, 2, 2], 40)
+    fake = placebo_codes(codes, clusters, np.zeros(240, dtype=np.int64), rng)
+    for c in range(40):
+        assert sorted(np.bincount(fake[clusters == c], minlength=3)) == [1, 2, 3]
+    assert not np.array_equal(fake, codes)
 
 
-def _simulate_wins(rng: np.random.Generator, experiments: int) -> np.ndarray:
-    """win[e, g, s] for A/A experiments: outcomes depend on the seat only, never on the cell."""
-    winner = rng.choice(PLAYERS, size=(experiments, GAMES), p=SEAT_WIN_PROBABILITY)
-    tied = rng.random((experiments, GAMES)) < TIE_SHARE
-    partner = (winner + rng.integers(1, PLAYERS, size=(experiments, GAMES))) % PLAYERS
-    seats = np.arange(PLAYERS)
-    win = (seats == winner[..., None]) * np.where(tied, 0.5, 1.0)[..., None]
-    return win + (seats == partner[..., None]) * np.where(tied, 0.5, 0.0)[..., None]
-
-
-def _false_positive_bound() -> int:
-    return int(binom.ppf(CONFIDENCE, EXPERIMENTS, ALPHA))
+def test_cells_are_permuted_within_player_count_and_setup(balance_results) -> None:
+    _, rows = load_results(balance_results)
+    focal = rows[rows["focal"]]
+    family = families(rows)[0]
+    fake = relabel(focal, family, np.random.default_rng(1))
+    # Every replicate still holds each of the 28 cells exactly once.
+    per_replicate = fake.groupby("replicate", observed=True)["cell"].nunique()
+    assert (per_replicate == 28).all()
+    assert (fake["cell"].astype(str) != focal["cell"].astype(str)).mean() > 0.9
 
 
 @pytest.fixture(scope="module")
-def aa_experiments() -> tuple[np.ndarray, np.ndarray]:
-    cells = _rotated_cells()
-    counts = np.bincount(cells.ravel(), minlength=CELLS)
-    assert (counts == GAMES * PLAYERS // CELLS).all()
-    return cells, _simulate_wins(np.random.default_rng(20240601), EXPERIMENTS)
+def null_crn_results(tmp_path_factory):
+    """No planted effect, a strong common-random-numbers share, four bots rotating: the real balance design."""
+    design = SyntheticDesign(games=120, strategies=("a", "b", "c", "d"), crn_share=0.8, master_seed=5)
+    return write_synthetic_results(tmp_path_factory.mktemp("null"), design)
 
 
-def test_holm_family_wise_false_positive_rate_is_at_most_nominal(aa_experiments: tuple[np.ndarray, np.ndarray]) -> None:
-    cells, win = aa_experiments
-    wins_per_cell = np.stack([np.bincount(cells.ravel(), weights=experiment.ravel(), minlength=CELLS)
-                              for experiment in win])
-    n = np.full(CELLS, GAMES * PLAYERS // CELLS)
-    p_values = binomial_p_values(wins_per_cell, n, np.full(CELLS, 1 / PLAYERS))
-    holm_flags = np.array([(holm(row) <= ALPHA).any() for row in p_values])
-    bh_flags = np.array([(benjamini_hochberg(row) <= ALPHA).any() for row in p_values])
-    assert holm_flags.sum() <= _false_positive_bound(), f"Holm FWER {holm_flags.mean():.4f}"
-    # Under the global null any discovery is false, so BH's false-discovery rate is this rate too.
-    assert bh_flags.sum() <= _false_positive_bound(), f"BH FDR {bh_flags.mean():.4f}"
+def test_bot_homogeneity_holds_alpha_only_when_clustered(null_crn_results) -> None:
+    """The failure the issue reproduced: bot labels assigned once per replicate, games treated as independent ->
+    far too many rejections; clustered by replicate -> at most nominal."""
+    _, rows = load_results(null_crn_results)
+    family = next(f for f in families(rows) if f.label == "strategy")
+    rng = np.random.default_rng(7)
+    clustered = naive = 0
+    for _ in range(DRAWS):
+        fake = relabel(rows, family, rng)
+        clustered += homogeneity_test(fake, "strategy")["p_value"] <= ALPHA
+        naive += homogeneity_test(fake.assign(replicate=fake["game"]), "strategy")["p_value"] <= ALPHA
+    bound = binom.ppf(0.999, DRAWS, ALPHA)
+    assert clustered <= bound, clustered / DRAWS
+    assert naive > 3 * bound, naive / DRAWS
 
 
-@pytest.mark.parametrize("factor", ["company", "officer"])
-def test_homogeneity_test_rejects_at_most_nominal(aa_experiments: tuple[np.ndarray, np.ndarray], factor: str) -> None:
-    cells, win = aa_experiments
-    levels = (cells // OFFICERS if factor == "company" else cells % OFFICERS).ravel()
-    games = np.repeat(np.arange(GAMES), PLAYERS)
-    players = np.full(GAMES * PLAYERS, PLAYERS)
-    rejections = 0
-    for experiment in win:
-        statistic, df = within_game_chi_square(games, levels, players, experiment.ravel())
-        rejections += chi2.sf(statistic, df) <= ALPHA
-    assert rejections <= _false_positive_bound(), f"rejection rate {rejections / EXPERIMENTS:.4f}"
+def test_calibrate_command_stores_every_family(null_crn_results, capsys) -> None:
+    result = cli_calibrate(str(null_crn_results), draws=20, seed=3, as_json=True)
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["families"] == json.loads(json.dumps(result["families"]))
+    names = [f["family"] for f in result["families"]]
+    assert {"cells vs parity (Holm, ranked table)", "company effects: joint Wald test", "bots: homogeneity test",
+            "company x officer synergy: joint Wald test"} <= set(names)
+    assert all(f["draws"] == 20 and 0 <= f["rate"] <= 1 for f in result["families"])
+    assert read_calibration(null_crn_results)["draws"] == 20
+    assert cluster_codes(pd.DataFrame({"replicate": [5, 5, 9]})).tolist() == [0, 0, 1]
+
+
+def test_calibrate_refuses_too_few_draws(null_crn_results, capsys) -> None:
+    with pytest.raises(SystemExit) as caught:
+        cli_calibrate(str(null_crn_results), draws=5)
+    assert caught.value.code == 2 and "draws: 5 is too few" in capsys.readouterr().err
