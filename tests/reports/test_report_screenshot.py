@@ -36,8 +36,9 @@ window.addEventListener("load", () => {
 pytestmark = pytest.mark.slow
 
 
-def _browser() -> str:
-    """The Chromium executable, or skip the test saying how to get one."""
+@pytest.fixture(scope="module")
+def browser() -> str:
+    """The Chromium executable, or skip (before running any games) saying how to get one."""
     for name in BROWSERS:
         found = shutil.which(name)
         if found:
@@ -58,7 +59,7 @@ def _barrage(*args: object) -> None:
 
 
 @pytest.fixture(scope="module")
-def tournament_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def tournament_report(browser: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """report.html of a real 40-game greedy-versus-random tournament, built through the CLI."""
     results = tmp_path_factory.mktemp("screenshot") / "results"
     _barrage("tournament", "-s", "greedy,random", "-p", "2", "--games", "40", "--seed", "1", "--out", results, "-q")
@@ -66,8 +67,7 @@ def tournament_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return results / "report" / "report.html"
 
 
-def test_report_has_no_horizontal_overflow_at_1280_px(tournament_report: Path, tmp_path: Path) -> None:
-    browser = _browser()
+def test_report_has_no_horizontal_overflow_at_1280_px(browser: str, tournament_report: Path, tmp_path: Path) -> None:
     probe = tmp_path / "probe.html"
     probe.write_text(tournament_report.read_text(encoding="utf-8").replace("</body>", f"{OVERFLOW_PROBE}</body>"),
                      encoding="utf-8")
@@ -79,8 +79,7 @@ def test_report_has_no_horizontal_overflow_at_1280_px(tournament_report: Path, t
     assert layout["scrollWidth"] <= layout["clientWidth"], layout
 
 
-def test_report_screenshot_at_1280_px(tournament_report: Path, tmp_path: Path) -> None:
-    browser = _browser()
+def test_report_screenshot_at_1280_px(browser: str, tournament_report: Path, tmp_path: Path) -> None:
     screenshot = tmp_path / "report.png"
     shot = _chromium(browser, tmp_path / "profile", f"--screenshot={screenshot}", tournament_report.as_uri())
     assert screenshot.is_file(), shot.stderr[-2000:]
