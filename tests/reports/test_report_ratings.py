@@ -159,3 +159,16 @@ def test_bootstrap_is_reproducible_from_the_seed() -> None:
     first = rate(rows, "strategy", seed=9, replicates=30).bootstrap
     assert np.array_equal(first, rate(rows, "strategy", seed=9, replicates=30).bootstrap)
     assert not np.array_equal(first, rate(rows, "strategy", seed=10, replicates=30).bootstrap)
+
+
+def test_each_game_maps_to_the_pattern_of_its_own_outcome() -> None:
+    rows = _plackett_luce_games(500, seed=8)
+    rankings = collect_rankings(rows, "strategy")
+    assert rankings.counts.sum() == 500 and len(np.unique(rankings.items * 10 + rankings.ranks, axis=0)) == len(
+        rankings.counts)
+    codes = {name: code for code, name in enumerate(rankings.names)}
+    for game, seats in rows.groupby("game"):
+        pattern = rankings.game_patterns[game]
+        expected = sorted(zip(seats["rank"], seats["strategy"].map(codes)))
+        assert list(zip(rankings.ranks[pattern], rankings.items[pattern])) == expected
+    assert np.array_equal(np.bincount(rankings.game_patterns), rankings.counts)
