@@ -56,9 +56,11 @@ def _finish(figure: MplFigure, title: str, provenance: Provenance) -> Figure:
 
 
 def _colours(table: pd.DataFrame) -> np.ndarray:
-    """Marker colours by corrected significance."""
-    return np.array([HOLM_COLOUR if holm else BH_COLOUR if bh else PLAIN_COLOUR
-                     for holm, bh in zip(table["holm_significant"], table["bh_significant"])])
+    """Marker colours by corrected significance (a table without a correction's column counts as not significant
+    under it)."""
+    holm = table.get("holm_significant", pd.Series(False, index=table.index)).to_numpy(bool)
+    bh = table.get("bh_significant", pd.Series(False, index=table.index)).to_numpy(bool)
+    return np.where(holm, HOLM_COLOUR, np.where(bh, BH_COLOUR, PLAIN_COLOUR))
 
 
 def error_lengths(estimate: object, low: object, high: object) -> np.ndarray:

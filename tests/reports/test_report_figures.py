@@ -117,3 +117,12 @@ def test_ranked_cells_figure_handles_lopsided_cells_and_several_player_counts() 
 def test_ranked_cells_figure_rejects_an_unknown_verdict() -> None:
     with pytest.raises(ValueError, match="unknown verdict 'better'"):
         ranked_cells_figure(_ranked_table(4).assign(verdict="better"), PROVENANCE)
+
+
+def test_forest_of_differences_between_groups_needs_no_significance_columns() -> None:
+    # Setup effects: the interval is around the difference itself, which may be negative; no Holm/BH columns.
+    effects = pd.DataFrame({"difference": [-0.3, 0.1, 0.0], "ci_low": [-0.45, -0.02, -0.1],
+                            "ci_high": [-0.15, 0.2, 0.1]})
+    figure = forest_figure(effects, ["USA in geo", "Italy in geo", "France in geo"], "Setup effects", PROVENANCE,
+                           estimate="difference", xlabel="win rate minus the reference setup's")
+    assert figure.title == "Setup effects" and _png_size(figure.png)[1] <= MAX_HEIGHT_PIXELS
