@@ -1,4 +1,11 @@
-"""Plackett-Luce ratings of bots from full game rankings (MM algorithm, Hunter 2004) with a game bootstrap."""
+"""Plackett-Luce ratings of bots from full game rankings (MM algorithm, Hunter 2004) with a cluster bootstrap.
+
+Under common random numbers every game of one `replicate` shares the seed, the seat and bot rotation and mostly the
+opponents, so those games are correlated and resampling them one by one understates the uncertainty (measured on
+the default balance run: interval half-widths 0.012 instead of 0.03). The bootstrap therefore resamples whole
+replicates, each drawn replicate bringing all its games; results without a `replicate` column fall back to one
+cluster per game, the ordinary game bootstrap.
+"""
 
 from __future__ import annotations
 
@@ -16,16 +23,22 @@ MM_TOLERANCE = 1e-7
 MM_MAX_ITERATIONS = 5000
 # Bootstrap replicates are solved together in chunks of at most this many (replicate x pattern x seat x seat) cells.
 CHUNK_CELLS = 4_000_000
+CLUSTER_COLUMN = "replicate"
 
 
 @dataclass(frozen=True)
 class Rankings:
-    """Distinct game outcomes: for each pattern, the item per seat (sorted by rank, -1 = empty) and its rank."""
+    """Distinct game outcomes: for each pattern, the item per seat (sorted by rank, -1 = empty) and its rank.
+
+    `game_patterns` gives each game's pattern and `game_clusters` its bootstrap cluster (the game's `replicate`, or
+    the game itself when the rows have no `replicate` column), both as integer codes indexed by game."""
 
     items: np.ndarray
     ranks: np.ndarray
     counts: np.ndarray
     names: tuple[str, ...]
+    game_patterns: np.ndarray
+    game_clusters: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -47,9 +60,27 @@ def collect_rankings(rows: pd.DataFrame, item_column: str) -> Rankings:
     stride = len(names) + 1
     keys = np.zeros((games, seats), dtype=np.int64)  # 0 marks an empty seat (fewer players); it sorts first
     keys[game_codes, position] = rows["rank"].to_numpy(np.int64) * stride + item_codes + 1
-    patterns, counts = np.unique(np.sort(keys, axis=1), axis=0, return_counts=True)
+    patterns, game_patterns, counts = _distinct_rows(np.sort(keys, axis=1))
+    game_clusters = np.arange(games)
+    if CLUSTER_COLUMN in rows.columns:
+        # Every seat of a game carries the game's replicate, so any seat's value will do.
+        game_clusters[game_codes] = pd.factorize(rows[CLUSTER_COLUMN])[0]
     return Rankings(items=patterns % stride - 1, ranks=patterns // stride, counts=counts,
-                    names=tuple(str(name) for name in names))
+                    names=tuple(str(name) for name in names), game_patterns=game_patterns,
+                    game_clusters=game_clusters)
+
+
+def _distinct_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct rows of an integer matrix in lexicographic order, each row's index among them, and their counts
+    (np.unique(axis=0) without its slow structured-array sort: a lexsort of the columns)."""
+    order = np.lexsort(keys.T[::-1])
+    ordered = keys[order]
+    first = np.ones(len(keys), dtype=bool)
+    first[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    distinct_index = np.cumsum(first) - 1
+    row_index = np.empty(len(keys), dtype=np.int64)
+    row_index[order] = distinct_index
+    return ordered[first], row_index, np.bincount(distinct_index)
 
 
 def fit_plackett_luce(rankings: Rankings, weights: np.ndarray, prior_games: float = PRIOR_GAMES) -> np.ndarray:
@@ -90,16 +121,27 @@ def fit_plackett_luce(rankings: Rankings, weights: np.ndarray, prior_games: floa
 
 
 def rate(rows: pd.DataFrame, item_column: str, seed: int, replicates: int = BOOTSTRAP_REPLICATES) -> Ratings:
-    """Plackett-Luce fit plus a bootstrap over games (multinomial pattern counts = resampling games, seeded)."""
+    """Plackett-Luce fit plus a seeded cluster bootstrap: each of `replicates` resamples draws as many clusters
+    (`replicate` values, or games without that column) as there are, with replacement, and keeps every game of
+    each drawn cluster as often as the cluster was drawn."""
     rankings = collect_rankings(rows, item_column)
     log_strength = fit_plackett_luce(rankings, rankings.counts[None, :].astype(float))[0]
-    games = int(rankings.counts.sum())
-    resampled = np.random.default_rng(seed).multinomial(games, rankings.counts / games, size=replicates)
+    resampled = cluster_bootstrap_counts(rankings, replicates, np.random.default_rng(seed))
     seats = rankings.items.shape[1]
     chunks = max(1, int(np.ceil(replicates * len(rankings.counts) * seats * seats / CHUNK_CELLS)))
-    bootstrap = np.vstack([fit_plackett_luce(rankings, chunk.astype(float))
-                           for chunk in np.array_split(resampled, chunks)])
+    bootstrap = np.vstack([fit_plackett_luce(rankings, chunk) for chunk in np.array_split(resampled, chunks)])
     return Ratings(names=rankings.names, log_strength=log_strength, bootstrap=bootstrap)
+
+
+def cluster_bootstrap_counts(rankings: Rankings, replicates: int, rng: np.random.Generator) -> np.ndarray:
+    """Pattern counts (replicate x pattern) of `replicates` cluster-bootstrap resamples of the games."""
+    clusters = int(rankings.game_clusters.max()) + 1
+    counts = np.empty((replicates, len(rankings.counts)))
+    for replicate in range(replicates):
+        times_drawn = np.bincount(rng.integers(clusters, size=clusters), minlength=clusters)
+        counts[replicate] = np.bincount(rankings.game_patterns, weights=times_drawn[rankings.game_clusters],
+                                        minlength=len(rankings.counts))
+    return counts
 
 
 def rating_table(rows: pd.DataFrame, ratings: Ratings, item_column: str) -> pd.DataFrame:

@@ -19,37 +19,49 @@ VOID_ELEMENTS = {"meta", "img", "br"}
 
 
 class ReportParser(HTMLParser):
-    """Collects section ids, image sources, table and figure captions, list items and the page title."""
+    """Collects section ids, contents links, image sources, table titles and figure captions, the parents of every
+    table, findings (list items in sections) and the page title."""
 
     def __init__(self) -> None:
         super().__init__()
         self.section_ids: list[str] = []
+        self.contents_links: list[str] = []
         self.images: list[str] = []
         self.captions: list[str] = []
         self.figure_captions: list[str] = []
         self.findings: list[str] = []
+        self.table_parents: list[str] = []
         self.title = ""
         self._capturing: str | None = None
         self._text: list[str] = []
-        self._stack: list[str] = []
+        self._stack: list[tuple[str, str]] = []  # (tag, class) of the open elements
+        self._capturing_depth = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
+        kind = attributes.get("class") or ""
+        if tag == "table":
+            self.table_parents.append(self._stack[-1][1])
         if tag not in VOID_ELEMENTS:
-            self._stack.append(tag)
+            self._stack.append((tag, kind))
         if tag == "section":
             self.section_ids.append(attributes["id"] or "")
         elif tag == "img":
             self.images.append(attributes["src"] or "")
-        elif tag in ("title", "caption", "figcaption", "li") and self._capturing is None:
-            self._capturing, self._text = tag, []
+        elif tag == "a" and any(open_kind == "contents" for _, open_kind in self._stack):
+            self.contents_links.append(attributes["href"] or "")
+        if self._capturing is None and (tag in ("title", "figcaption", "li") or kind == "table-title"):
+            self._capturing, self._text = ("caption" if kind == "table-title" else tag), []
+            self._capturing_depth = len(self._stack)
 
     def handle_endtag(self, tag: str) -> None:
-        assert self._stack and self._stack.pop() == tag, f"unbalanced </{tag}>"
-        if tag == self._capturing:
+        assert self._stack and self._stack[-1][0] == tag, f"unbalanced </{tag}>"
+        self._stack.pop()
+        if self._capturing is not None and len(self._stack) < self._capturing_depth:
             text = "".join(self._text)
             {"title": lambda: setattr(self, "title", text), "caption": lambda: self.captions.append(text),
-             "figcaption": lambda: self.figure_captions.append(text), "li": lambda: self.findings.append(text)}[tag]()
+             "figcaption": lambda: self.figure_captions.append(text),
+             "li": lambda: self.findings.append(text) if self.section_ids else None}[self._capturing]()
             self._capturing = None
 
     def handle_data(self, data: str) -> None:
@@ -82,6 +94,15 @@ def test_report_parses_and_has_every_section_and_inline_png(report: str, request
     for src in parsed.images:
         assert base64.b64decode(src.split(",", 1)[1]).startswith(PNG_SIGNATURE)
     assert len(parsed.figure_captions) == len(parsed.images)
+
+
+@pytest.mark.parametrize("report", ["balance", "tournament"])
+def test_page_fits_its_column_with_contents_and_tables_in_scroll_boxes(report: str,
+                                                                      request: pytest.FixtureRequest) -> None:
+    parsed: ReportParser = request.getfixturevalue(report)
+    assert parsed.contents_links == [f"#{key}" for key in parsed.section_ids]
+    assert parsed.table_parents and set(parsed.table_parents) == {"table-scroll"}
+    assert len(parsed.captions) == len(parsed.table_parents)
 
 
 def test_reconstructed_map_is_labelled_on_the_page_every_figure_and_every_table(balance: ReportParser) -> None:
