@@ -297,17 +297,3 @@ def energy_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> Figur
     axes.legend(fontsize=7, ncols=2)
     return _finish(figure, f"Energy per round per {by}", provenance)
 
-
-def ranked_cells_figure(table: pd.DataFrame, provenance: Provenance, margin: float = 0.03) -> Figure:
-    """Win rate with its interval per cell, best on top, parity line and the +-margin band."""
-    figure, (axes,) = _canvas(min(9.0, max(2.5, 0.22 * len(table) + 1.2)))
-    positions = np.arange(len(table))[::-1]
-    rate = 100 * table["win_rate"].to_numpy(float)
-    errors = np.clip(100 * np.vstack([table["win_rate"] - table["ci_low"], table["ci_high"] - table["win_rate"]]), 0, None)
-    axes.errorbar(rate, positions, xerr=errors, fmt="o", color=PLAIN_COLOUR, capsize=2, markersize=3)
-    parity = 100 * float(table["parity"].iloc[0])
-    axes.axvline(parity, color="black", linewidth=0.8, linestyle="--")
-    axes.axvspan(parity - 100 * margin, parity + 100 * margin, color="#2ecc71", alpha=0.15)
-    axes.set_yticks(positions, table["label"].astype(str), fontsize=7)
-    axes.set_xlabel("own win rate (%)")
-    return _finish(figure, "Ranked cells", provenance)

@@ -113,7 +113,8 @@ def cells_section(cells: pd.DataFrame, inputs: ReportInputs) -> Section:
             "many more games would decide it if the estimate stayed where it is.",
         ],
         tables=[Table("ranked_cells", f"Ranked {noun}", cells[RANKED_COLUMNS])],
-        figures=[figures.ranked_cells_figure(_figure_table(cells), inputs.provenance, margin=inputs.margin)],
+        figures=[figures.ranked_cells_figure(_figure_table(cells), inputs.provenance, margin=inputs.margin,
+                                             title=f"{noun.capitalize()} ranked by own-seat win rate")],
         findings=cell_verdict_findings(cells, noun, inputs.margin),
     )
 
@@ -282,9 +283,10 @@ def ratings_section(ratings, ladder: pd.DataFrame, provenance: Provenance) -> Se
     section.paragraphs.append(
         "Plackett-Luce strengths fitted to each game's full finishing order with Hunter's MM algorithm; tied places "
         "are handled Breslow-style. A log-strength difference of 0.69 means twice as likely to finish ahead in a "
-        f"head-to-head. Intervals are 95% percentile intervals from {BOOTSTRAP_REPLICATES} bootstrap resamples of "
-        f"replicates (whole clusters of games; seeded with the master seed); {PRIOR_GAMES:g} virtual games per pair "
-        "of bots keep ratings finite.")
+        f"head-to-head. Intervals are 95% percentile intervals from {BOOTSTRAP_REPLICATES} cluster-bootstrap "
+        "resamples: whole replicates (games sharing common random numbers) are drawn with replacement, each with all "
+        f"its games (seeded with the master seed); {PRIOR_GAMES:g} virtual games per pair of bots keep ratings "
+        "finite.")
     section.tables.append(Table("ratings", "Rating ladder", ladder))
     section.figures.append(figures.rating_ladder_figure(ladder, BOT_COLUMN, provenance))
     best, runner_up = ladder[BOT_COLUMN].iloc[0], ladder[BOT_COLUMN].iloc[1]

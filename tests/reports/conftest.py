@@ -13,14 +13,14 @@ from reports.synthetic import write_synthetic_results
 
 @pytest.fixture(scope="session")
 def balance_results(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A balance experiment: one bot, 28 company+officer cells, one planted strong cell, reconstructed map."""
+    """A balance experiment in the runner's design: four bots, 28 pairings x 150 replicates, one planted strong cell, reconstructed map."""
     return write_synthetic_results(tmp_path_factory.mktemp("balance"), BALANCE)
 
 
 @pytest.fixture(scope="session")
 def balance_report(balance_results: Path) -> Path:
     """report.html built from the balance experiment."""
-    return build_report(balance_results, balance_results / "report")
+    return build_report(balance_results, balance_results / "report")[0]
 
 
 @pytest.fixture(scope="session")
@@ -32,4 +32,4 @@ def tournament_results(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def tournament_report(tournament_results: Path) -> Path:
     """report.html built from the tournament."""
-    return build_report(tournament_results, tournament_results / "report")
+    return build_report(tournament_results, tournament_results / "report")[0]

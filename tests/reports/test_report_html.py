@@ -12,8 +12,12 @@ from synthetic_designs import BOT_STRENGTHS, PLANTED_CELL
 
 from reports import cli_report
 
-SECTIONS = ("summary", "cells", "company-officer", "homogeneity", "seats", "regression", "ratings", "search-budget",
-            "vp-sources", "scores", "energy", "sample-size", "methods")
+SECTIONS = {
+    "balance": ("summary", "cells", "shrinkage", "effects", "robustness", "seats", "ratings", "search-budget",
+                "homogeneity", "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),
+    "tournament": ("summary", "cells", "shrinkage", "effects", "seats", "ratings", "search-budget", "homogeneity",
+                   "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),
+}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 VOID_ELEMENTS = {"meta", "img", "br"}
 
@@ -89,7 +93,7 @@ def tournament(tournament_report: Path) -> ReportParser:
 @pytest.mark.parametrize("report", ["balance", "tournament"])
 def test_report_parses_and_has_every_section_and_inline_png(report: str, request: pytest.FixtureRequest) -> None:
     parsed: ReportParser = request.getfixturevalue(report)
-    assert tuple(parsed.section_ids) == SECTIONS
+    assert tuple(parsed.section_ids) == SECTIONS[report]
     assert parsed.images and all(src.startswith("data:image/png;base64,") for src in parsed.images)
     for src in parsed.images:
         assert base64.b64decode(src.split(",", 1)[1]).startswith(PNG_SIGNATURE)
@@ -124,23 +128,23 @@ def test_provenance_on_every_table_and_figure(report: str, request: pytest.Fixtu
             assert fact in caption, (fact, caption)
 
 
-def test_planted_cell_is_flagged_and_null_cells_are_not(balance_report: Path, balance: ReportParser) -> None:
-    cells = pd.read_csv(balance_report.parent / "tables" / "win_rate_by_cell.csv", comment="#")
-    assert len(cells) == 28
-    assert cells.loc[cells["holm_significant"], "cell"].tolist() == [PLANTED_CELL]
-    assert cells.loc[cells["bh_significant"], "cell"].tolist() == [PLANTED_CELL]
-    planted = cells.set_index("cell").loc[PLANTED_CELL]
-    assert planted["ci_low"] > 0.25
+def test_planted_cell_is_stronger_and_null_cells_are_not(balance_report: Path, balance: ReportParser) -> None:
+    cells = pd.read_csv(balance_report.parent / "tables" / "ranked_cells.csv", comment="#")
+    assert len(cells) == 28 and (cells["n"] == 150).all()
+    assert cells["cell"].iloc[0] == PLANTED_CELL and cells["rank"].tolist() == list(range(1, 29))
+    assert cells.loc[cells["verdict"] != "undetermined", "cell"].tolist() == [PLANTED_CELL]
+    assert cells.set_index("cell").loc[PLANTED_CELL, "verdict"] == "stronger"
     summary = " ".join(balance.findings)
-    assert "1 of 28 cells differ from parity after Holm correction" in summary
-    assert PLANTED_CELL in summary
-    assert "The other 27 cells show no significant difference" in summary
+    assert "Of 28 pairings: 1 stronger, 0 weaker, 0 balanced within +-3, 27 undetermined" in summary
     assert PLANTED_CELL in (balance_report.parent / "summary.md").read_text(encoding="utf-8")
 
 
-def test_single_bot_report_says_there_is_no_ladder(balance_report: Path) -> None:
+def test_summary_states_the_question_population_and_no_calibration(balance_report: Path) -> None:
     html = balance_report.read_text(encoding="utf-8")
-    assert "so there is no ladder" in html and "no search-budget curve" in html
+    assert "Question: Which pairings win more or less than their fair share" in html
+    assert "Population: greedy (wins against the solo Automa: level 1 67%" in html
+    assert "not between strong human players" in html
+    assert "No calibration was run on these results" in html
 
 
 def test_tournament_ladder_and_search_budget_follow_the_planted_strengths(tournament_report: Path) -> None:
@@ -154,13 +158,14 @@ def test_tournament_ladder_and_search_budget_follow_the_planted_strengths(tourna
 
 def test_csv_tables_carry_provenance_comments(balance_report: Path) -> None:
     tables = sorted((balance_report.parent / "tables").glob("*.csv"))
-    assert {path.stem for path in tables} >= {"win_rate_by_cell", "win_rate_by_company_officer", "homogeneity",
-                                              "win_rate_by_seat", "regression_win_logistic", "regression_vp_ols",
-                                              "vp_by_source_company", "sample_size"}
+    assert {path.stem for path in tables} >= {"ranked_cells", "summary_ranked", "shrunken_estimates", "effects_win",
+                                              "effects_vp", "effects_tests", "synergy", "homogeneity",
+                                              "win_rate_by_seat", "turn_order_vp", "vp_by_source_company",
+                                              "sample_size"}
     for path in tables:
         first, second = path.read_text(encoding="utf-8").splitlines()[:2]
         assert first.startswith("# ") and "RECONSTRUCTED MAP" in first
-        assert second.startswith("# n = 2,000 games") and "master seed 11" in second
+        assert second.startswith("# n = 4,200 games") and "master seed 11" in second
         assert not pd.read_csv(path, comment="#").empty
 
 
