@@ -109,9 +109,16 @@ def cli_calibrate(results_dir: str, draws: int = DEFAULT_DRAWS, seed: int | None
         manifest, rows = load_results(results_dir)
     except ResultsError as error:
         _fail(error)
-    on_draw = progress(draws) if progress else None
-    result = calibrate(rows, draws=draws, seed=int(manifest["master_seed"]) if seed is None else seed, on_draw=on_draw)
-    write_calibration(results_dir, result)
+    seed = int(manifest["master_seed"]) if seed is None else seed
+    games = int(rows["game"].nunique())
+    stored = read_calibration(results_dir)
+    if stored and (stored.get("draws"), stored.get("seed"), stored.get("games")) == (draws, seed, games):
+        result = stored                               # same results, same draws: the stored run is the answer
+        print(f"calibration of these {games:,} games already stored (draws {draws}, seed {seed})", file=sys.stderr)
+    else:
+        on_draw = progress(draws) if progress else None
+        result = {**calibrate(rows, draws=draws, seed=seed, on_draw=on_draw), "games": games}
+        write_calibration(results_dir, result)
     if as_json:
         print(json.dumps(_plain(result), indent=2))
         return result

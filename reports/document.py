@@ -38,6 +38,7 @@ class Section:
     tables: list[Table] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
+    tables_first: bool = False    # the summary shows its ranked table before the findings
 
 
 def format_value(value: object) -> str:

@@ -103,9 +103,8 @@ def cell_verdict_findings(cells: pd.DataFrame, noun: str, margin: float) -> list
     for verdict in ("stronger", "weaker"):
         hits = cells[cells["verdict"] == verdict]
         if len(hits):
-            described = [f"{row.cell} {percent(row.win_rate)} ({percent(row.ci_low)} to {percent(row.ci_high)})"
-                         for row in hits.itertuples(index=False)]
-            findings.append(f"{verdict.capitalize()} than parity: {listed(described)}.")
+            described = [f"{row.cell} {percent(row.win_rate)}" for row in hits.itertuples(index=False)]
+            findings.append(f"{verdict.capitalize()} than parity: {'; '.join(described)}.")
     open_cells = cells[cells["verdict"] == "undetermined"]
     if len(open_cells):
         findings.append(f"Undetermined {noun} need about {int(open_cells['more_games_needed'].median()):,} more games "

@@ -64,10 +64,14 @@ def _section(section: Section, provenance: Provenance) -> str:
     """One <section> with prose, findings, tables and figures."""
     parts = [f'<section id="{section.key}">', f"<h2>{escape(section.title)}</h2>"]
     parts += [f"<p>{escape(paragraph)}</p>" for paragraph in section.paragraphs]
+    tables = [_table(table, provenance) for table in section.tables]
+    if section.tables_first:
+        parts += tables
     if section.findings:
         items = "".join(f"<li>{escape(finding)}</li>" for finding in section.findings)
         parts.append(f'<ul class="findings">{items}</ul>')
-    parts += [_table(table, provenance) for table in section.tables]
+    if not section.tables_first:
+        parts += tables
     parts += [_figure(figure, provenance) for figure in section.figures]
     parts.append("</section>")
     return "\n".join(parts)

@@ -16,10 +16,9 @@ def render_markdown(sections: list[Section], provenance: Provenance) -> str:
         lines += [f"## {section.title}", ""]
         for paragraph in section.paragraphs:
             lines += [paragraph, ""]
-        if section.findings:
-            lines += [f"- {finding}" for finding in section.findings] + [""]
-        for table in section.tables:
-            lines += _table(table, provenance)
+        tables = [line for table in section.tables for line in _table(table, provenance)]
+        findings = [f"- {finding}" for finding in section.findings] + [""] if section.findings else []
+        lines += tables + findings if section.tables_first else findings + tables
         if section.figures:
             lines += [f"_{len(section.figures)} figure(s) in report.html._", ""]
     return "\n".join(lines)

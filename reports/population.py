@@ -42,11 +42,11 @@ class Population:
             if measured is None:
                 parts.append(f"{bot} (strength not measured)")
                 continue
-            rates = ", ".join(f"level {lvl} {100 * v[0]:.0f}% [{100 * v[1]:.0f}, {100 * v[2]:.0f}]"
-                              for lvl, v in sorted(measured.items()))
-            parts.append(f"{bot} (wins against the solo Automa: {rates}; n = {int(next(iter(measured.values()))[3]):,} "
-                         "each)")
-        return ("Population: " + "; ".join(parts) + ". Every verdict in this report describes how the game plays "
+            rates = ", ".join(f"{100 * v[0]:.0f}% at level {lvl}" for lvl, v in sorted(measured.items()))
+            parts.append(f"{bot} (beats the solo Automa {rates})")
+        n = {int(v[3]) for s in self.strength.values() if s for v in s.values()}
+        measured = f" (2-player games, {min(n):,} per level; intervals in report.json)" if n else ""
+        return ("Population: " + "; ".join(parts) + measured + ". Every verdict in this report describes how the game plays "
                 "between these bots, not between strong human players: a pairing that needs long-term planning "
                 "these bots lack can look weaker here than it is at a table.")
 

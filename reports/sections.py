@@ -71,7 +71,7 @@ def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
     if ratings is not None:
         body += [ratings_section(ratings, ladder, provenance), search_budget_section(ladder, provenance)]
     body += [homogeneity_section(rows), vp_sources_section(rows, provenance), scores_section(rows, provenance),
-             energy_section(rows, provenance), sample_size_section(cells), calibration_section(inputs.calibration)]
+             energy_section(rows, provenance), sample_size_section(cells), calibration_section(inputs.calibration, provenance.games)]
     return [summary_section(cells, body, inputs), *body, methods_section()], core
 
 
@@ -368,7 +368,7 @@ def sample_size_section(cells: pd.DataFrame) -> Section:
     )
 
 
-def calibration_section(calibration: dict | None) -> Section:
+def calibration_section(calibration: dict | None, games: int) -> Section:
     """The placebo A/A calibration run on these results, or a note that none was run."""
     section = Section(key="calibration", title="Calibration (placebo A/A)")
     if not calibration:
@@ -381,6 +381,9 @@ def calibration_section(calibration: dict | None) -> Section:
     section.paragraphs.append(
         f"{calibration['method']}; {calibration['draws']} draws (seed {calibration['seed']}). Each family's rate of "
         f"rejecting a true null should be at most alpha = {calibration['alpha']} (+ 2 Monte-Carlo s.e.).")
+    if calibration.get("games") != games:
+        section.paragraphs.append(f"Warning: the calibration was run on {calibration.get('games', '?')} games; these "
+                                  f"results hold {games:,}. Rerun `barrage calibrate` to bring it up to date.")
     section.tables.append(Table("calibration", "False-positive rate per test family", table))
     section.findings.append("Calibration: every test family holds its nominal error rate on this design."
                             if bad.empty else
@@ -400,7 +403,9 @@ def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInpu
         f"Question: {question}",
         f"Experiment {provenance.experiment} ({provenance.kind}): {provenance.games:,} games "
         f"({provenance.rows:,} seat results) with {players} players on map {provenance.map_name}; "
-        f"{len(cells)} {noun}, {int(cells['n'].min()):,} to {int(cells['n'].max()):,} own seat-games each.",
+        f"{len(cells)} {noun}, " + (f"{int(cells['n'].min()):,} own seat-games each." if cells["n"].nunique() == 1
+                                    else f"{int(cells['n'].min()):,} to {int(cells['n'].max()):,} own seat-games "
+                                         "each."),
         inputs.population.describe(),
     ]
     paragraphs += [f"Warning: {w}" for w in inputs.rows.attrs.get("warnings", [])]
@@ -417,9 +422,10 @@ def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInpu
         short = short.drop(columns="players")
     if short["setup"].nunique() == 1:
         short = short.drop(columns="setup")
-    return Section(key="summary", title="Summary", paragraphs=paragraphs,
+    headline = {"cells", "shrinkage", "effects", "calibration"}      # the rest stays in its own section
+    return Section(key="summary", title="Summary", paragraphs=paragraphs, tables_first=True,
                    tables=[Table("summary_ranked", f"Ranked {noun} (details below)", short)],
-                   findings=[finding for section in body for finding in section.findings])
+                   findings=[finding for section in body if section.key in headline for finding in section.findings])
 
 
 def methods_section() -> Section:
