@@ -127,10 +127,34 @@ def test_list_strategies_and_others():
 def test_help_teaches():
     p = barrage("--help")
     assert p.returncode == 0
-    for cmd in ("play", "bench", "fuzz", "list", "report"):
+    for cmd in ("play", "bench", "fuzz", "list", "report", "calibrate"):
         assert cmd in p.stdout
     p = barrage("play", "--help")
     assert p.returncode == 0 and "Examples" in p.stdout and "--strategies" in p.stdout
+    p = barrage("calibrate", "--help")
+    assert p.returncode == 0 and "placebo" in p.stdout and "--draws" in p.stdout
+    p = barrage("report", "--help")
+    assert p.returncode == 0 and "--margin" in p.stdout and "--json" in p.stdout
+
+
+@pytest.mark.parametrize(("args", "needles"), [
+    (["report", "no/such/dir"], ["results directory does not exist"]),
+    (["calibrate", "no/such/dir"], ["results directory does not exist"]),
+    (["report", "no/such/dir", "--margin", "0.7"], ["margin: 0.7", "between 0 and 0.5"]),
+    (["calibrate", "x", "--draws", "3"], ["--draws"]),
+], ids=["report-missing", "calibrate-missing", "margin", "draws"])
+def test_report_and_calibrate_bad_input_is_one_line_exit_2(args, needles):
+    assert_one_line_error(barrage(*args), *needles)
+
+
+def test_strategy_aliases_stay_distinct():
+    """`greedy@a,greedy@b`: the same bot under two names (an engine-level A/A), kept apart by results and reports."""
+    assert registry.canonical("greedy@a") == "greedy@a"
+    assert registry.canonical(" Random@x ") == "random@x"
+    assert np.array_equal(registry.parse_spec("greedy@a")[1], registry.parse_spec("greedy")[1])
+    assert registry.split_specs("greedy@a,greedy@b") == ["greedy@a", "greedy@b"]
+    with pytest.raises(ConfigError, match="strategy alias 'a b'"):
+        registry.canonical("greedy@a b")
 
 
 # -- the strategy registry (in process) -----------------------------------------------------------------------
