@@ -183,6 +183,7 @@ class ExperimentConfig:
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.+-]*", name):
             raise _err("name", f"{name!r} must be letters, digits, '_', '.', '+' or '-'")
         c = dataclasses.replace(c, name=name)
+        _check_every_game_has_a_player(c)
         return c._validated_tournament() if c.kind == "tournament" else c._validated_balance()
 
     def _validated_tournament(self) -> ExperimentConfig:
@@ -237,6 +238,23 @@ class ExperimentConfig:
         if budget < 1:
             raise _err("budget", f"{budget} games; give at least 1")
         return dataclasses.replace(c, games_per_cell=first, budget=budget)
+
+
+def _check_every_game_has_a_player(c: ExperimentConfig) -> None:
+    """AUTOMA-01: the Automa plays against someone. Refuses a design in which some game seats only Automas.
+
+    A tournament seats the specs cycled over the seats (rotation only permutes them); a balance game puts bot
+    (p + q) mod K at position p after the cell's seat, for every q (experiments/design.py)."""
+    automa = [s.split(":")[0].split("@")[0] == "automa" for s in c.strategies]
+    K = len(automa)
+    for players in c.players:
+        windows = [0] if c.kind == "tournament" else range(K)
+        for q in windows:
+            seated = [(p + q) % K for p in range(players)]
+            if all(automa[k] for k in seated):
+                who = ", ".join(c.strategies[k] for k in dict.fromkeys(seated))
+                raise _err("strategies", f"some {players}-player games would seat only Automas ({who}); every game "
+                                         "needs a non-Automa seat (AUTOMA-01): add a bot or list fewer Automas")
 
 
 def worst_case_games(precision: float) -> int:

@@ -188,6 +188,13 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
     if options.resume and options.force:
         raise ConfigError("force: --resume and --force exclude each other")
     store = ResultsStore(options.out)
+    with store.locked() as created:          # one run per directory at a time
+        return _run(config, options, store, created, backend, say)
+
+
+def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, created: bool, backend,
+         say: Callable[[str], None]) -> RunResult:
+    """The run proper, under the output directory's lock (`created`: the lock made the directory)."""
     existing = store.check_target(options.resume, options.force)
     seed = config.seed
     if seed is None:
@@ -204,7 +211,6 @@ def run_experiment(config: ExperimentConfig, options: RunOptions,
         _warm_engine(design)    # compile (or load) once here, so that N workers load the cache, not compile N times
     started_at = time.perf_counter()
     with backend:
-        created = not store.root.exists()
         store.prepare(options.force)
         try:
             manifest = {

@@ -6,12 +6,14 @@ after it, and a resumed run re-plays only the chunks without a shard.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import functools
 import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 from importlib import metadata
 from pathlib import Path
@@ -20,6 +22,7 @@ from typing import Any, Iterator
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+from filelock import FileLock, Timeout
 
 from sim import ids
 from sim import layout as L
@@ -45,6 +48,11 @@ MANIFEST = "manifest.json"
 SHARDS = "shards"
 _SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
 _TMP_MARK = ".tmp-"
+# The only temporary files a run writes (and so the only ones it ever deletes): `.part-NNNNN.parquet.tmp-PID` and
+# `.manifest.json.tmp-PID`, written then renamed into place by _atomic_write.
+_TMP_RE = re.compile(r"^\.(part-\d{5,}\.parquet|manifest\.json)\.tmp-\d+$")
+LOCK = ".lock"
+LOCK_OWNER = ".lock-owner.json"
 
 VP_SOURCE_COLUMNS = tuple(f"vp_{n}" for n in ids.VP_SOURCE_NAMES)
 STRUCTURE_COLUMNS = ("bases", "elevations", "conduits", "powerhouses")
@@ -246,19 +254,55 @@ class ResultsStore:
                 out[int(m.group(1))] = p
         return out
 
+    # -- the lock -------------------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[bool]:
+        """Holds an exclusive lock on the directory for the whole run (creating the directory if needed; yields
+        whether it did). A second run on the same directory is refused with who holds it. The lock is an flock:
+        the kernel releases it when its process dies, so a killed run never leaves a stale lock behind."""
+        if self.root.exists() and not self.root.is_dir():
+            raise ConfigError(f"out: {self.root} exists and is not a directory")
+        created = not self.root.exists()
+        self.root.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(self.root / LOCK, timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise ConfigError(f"out: {self.root} is in use by another barrage run ({self._owner()}); wait for it to "
+                              "finish or choose another --out") from None
+        try:
+            owner = {"pid": os.getpid(), "host": socket.gethostname(), "since": utc_now()}
+            _atomic_write(self.root / LOCK_OWNER, lambda tmp: tmp.write_text(json.dumps(owner), encoding="utf-8"))
+            yield created
+        finally:
+            (self.root / LOCK_OWNER).unlink(missing_ok=True)
+            lock.release()
+            if created and not self.manifest_path.exists() and not self.done_chunks():
+                (self.root / LOCK).unlink(missing_ok=True)     # a run refused before its first write leaves nothing
+                self.remove_if_empty()
+
+    def _owner(self) -> str:
+        try:
+            o = json.loads((self.root / LOCK_OWNER).read_text(encoding="utf-8"))
+            return f"pid {o['pid']} on {o['host']} since {o['since']}"
+        except (OSError, ValueError, KeyError, TypeError):
+            return "owner unknown"
+
     # -- writes ---------------------------------------------------------------------------------------------
     def prepare(self, force: bool) -> None:
-        """Creates the directories; --force removes the previous results (only the results-format files)."""
+        """Creates the directories; --force removes the previous results (only the results-format files). Only
+        the run's own temporary files (`.part-NNNNN.parquet.tmp-PID`, `.manifest.json.tmp-PID`) left by a killed
+        run are deleted; the caller holds the lock, so no live run is writing them."""
         if force:
             if self.manifest_path.exists():
                 self.manifest_path.unlink()
             if self.shards.is_dir():
                 for p in self.shards.iterdir():
-                    if _SHARD_RE.match(p.name) or _TMP_MARK in p.name:
+                    if _SHARD_RE.match(p.name):
                         p.unlink()
         self.shards.mkdir(parents=True, exist_ok=True)
         for p in list(self.shards.iterdir()) + list(self.root.iterdir()):
-            if _TMP_MARK in p.name and p.is_file():      # left by a killed run
+            if _TMP_RE.match(p.name) and p.is_file():
                 p.unlink()
 
     def write_shard(self, chunk: int, table: pa.Table) -> Path:

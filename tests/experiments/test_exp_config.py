@@ -40,6 +40,11 @@ BAD_TOML = {
     "budget_without_precision": ('kind = "balance"\nbudget = 100\n', "budget"),
     "precision_range": ('kind = "balance"\nprecision = 0.7\n', "precision"),
     "bad_map": ('kind = "tournament"\nmap = "five_player"\n', "map"),
+    # AUTOMA-01: a balance rotating 3 bots over 2 seats would seat automa + automa:level=3 in a third of its games.
+    "automa_only_balance": ('kind = "balance"\nplayers = 2\nstrategies = ["greedy", "automa", "automa:level=3"]\n',
+                            "strategies"),
+    "automa_only_tournament": ('kind = "tournament"\nplayers = 2\nstrategies = ["automa", "automa:level=4"]\n',
+                               "strategies"),
 }
 
 

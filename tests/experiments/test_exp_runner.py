@@ -160,3 +160,21 @@ def test_interrupted_run_resumes_to_the_uninterrupted_result(tmp_path: Path, how
     assert a.game.nunique() == 2000 and not a.duplicated(["game", "seat"]).any()
     pd.testing.assert_frame_equal(a, b)
     assert manifest(out)["games_done"] == 2000 and manifest(out)["ended"]
+
+
+def test_a_second_run_on_a_live_directory_is_refused_and_the_first_is_untouched(tmp_path: Path) -> None:
+    """Issue #12.1: two runs into one --out used to mix seeds silently; the second is now refused in one line."""
+    args = ["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", "2000",
+            "--chunk-size", "50", "-q", "--out", str(tmp_path / "x")]
+    first = _cli(args + ["--seed", "11"])
+    _wait_for_shards(tmp_path / "x", first, 1)
+    second = _cli(args + ["--seed", "99"])
+    _, err = second.communicate(timeout=300)
+    assert second.returncode == 2 and b"is in use by another barrage run (pid" in err, err
+    _, err = first.communicate(timeout=300)
+    assert first.returncode == 0, err
+    assert manifest(tmp_path / "x")["master_seed"] == 11 and rows(tmp_path / "x").game.nunique() == 2000
+    whole = tmp_path / "whole"
+    _run(dict(kind="tournament", players=4, games=2000, strategies=["random_actions", "random"], chunk_size=50,
+              seed=11), whole)
+    pd.testing.assert_frame_equal(rows(tmp_path / "x"), rows(whole))

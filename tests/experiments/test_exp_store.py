@@ -66,8 +66,13 @@ def test_shards_are_written_atomically(tmp_path: Path) -> None:
     st = ResultsStore(tmp_path / "out")
     st.prepare(force=False)
     (st.shards / ".part-00003.parquet.tmp-999").write_bytes(b"half a shard")   # left by a killed run
+    (st.root / ".manifest.json.tmp-998").write_text("{")
+    (st.root / "thesis.tmp-draft.docx").write_text("a user's file")              # not ours: never deleted
+    (st.shards / "notes.tmp-1").write_text("a user's file")
     st.prepare(force=False)
-    assert list(st.shards.iterdir()) == []
+    assert sorted(p.name for p in st.shards.iterdir()) == ["notes.tmp-1"]
+    assert sorted(p.name for p in st.root.iterdir()) == ["shards", "thesis.tmp-draft.docx"]
+    (st.shards / "notes.tmp-1").unlink()
     p = st.write_shard(12, t)
     assert p.name == "part-00012.parquet" and sorted(x.name for x in st.shards.iterdir()) == [p.name]
     assert pq.read_table(p).equals(t) and set(st.done_chunks()) == {12}
@@ -75,3 +80,22 @@ def test_shards_are_written_atomically(tmp_path: Path) -> None:
     assert df.groupby("game").setup.first().tolist() == ["full", "intro,geological", "intro,geological"]
     assert df.groupby("game").intro.first().tolist() == [False, True, True]
     assert df.groupby("game").expansions.first().tolist() == ["", "geological", "geological"]
+
+
+def test_the_lock_refuses_a_second_run_and_names_its_holder(tmp_path: Path) -> None:
+    """Two runs on one --out used to mix silently; now the second is refused while the first holds the lock."""
+    import pytest
+
+    from sim.errors import ConfigError
+
+    first, second = ResultsStore(tmp_path / "out"), ResultsStore(tmp_path / "out")
+    with first.locked() as created:
+        assert created
+        with pytest.raises(ConfigError, match=r"out: .* is in use by another barrage run \(pid \d+ on "):
+            with second.locked():
+                pass
+    assert not (tmp_path / "out").exists()          # nothing written: the lock leaves no directory behind
+    with second.locked():                           # released: the next run gets it
+        second.prepare(force=False)
+        second.write_manifest({"format": 1})
+    assert (tmp_path / "out" / "manifest.json").exists() and not (tmp_path / "out" / ".lock-owner.json").exists()
