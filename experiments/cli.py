@@ -41,7 +41,8 @@ _EPILOG = (
     "  barrage list strategies\n\n"
     "  barrage tournament --help                (experiment runs: tournament, balance, run)\n\n"
     "  barrage report results/my-run --out out/\n\n"
-    "Every command takes --help. Errors in the input are reported in one line ('error: ...') with exit code 2."
+    "Every command takes --help. Errors in the input are reported in one line ('error: ...') with exit code 2; "
+    "an unexpected failure is one line with exit code 1 ('--debug' anywhere shows its traceback)."
 )
 
 
@@ -588,11 +589,17 @@ _NO_ARGS_IS_HELP = getattr(_click_exc, "NoArgsIsHelpError", ())   # click >= 8.2
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    """Runs the CLI; user errors become `error: ...` on stderr with exit code 2, never a traceback."""
+    """Runs the CLI; user errors become `error: ...` on stderr with exit code 2, never a traceback. Anything
+    unexpected is one line too (exit 1), unless `--debug` (anywhere on the line) asks for the traceback."""
+    from experiments.backends import Terminated, terminate_like_interrupt
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    args = [a for a in args if a != "--debug"]
+    terminate_like_interrupt()
     command = typer.main.get_command(app)
     try:
-        rv = command.main(args=list(argv) if argv is not None else None, prog_name="barrage",
-                          standalone_mode=False)
+        rv = command.main(args=args, prog_name="barrage", standalone_mode=False)
     except _NO_ARGS_IS_HELP as e:
         if e.ctx is not None:
             print(e.ctx.get_help())
@@ -607,10 +614,19 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     except BarrageError as e:
         print(f"error: {_one_line(e)}", file=sys.stderr)
         sys.exit(USAGE_ERROR)
+    except Terminated:
+        print("error: terminated (SIGTERM)", file=sys.stderr)
+        sys.exit(143)
     except (typer.Abort, KeyboardInterrupt):
         print("error: interrupted", file=sys.stderr)
         sys.exit(130)
     except BrokenPipeError:
         sys.stderr.close()   # output piped into e.g. `head`: stop quietly
+        sys.exit(1)
+    except Exception as e:  # noqa: BLE001 - the one top-level guard: a bug is one line, not a traceback
+        if debug:
+            raise
+        print(f"error: unexpected {type(e).__name__}: {_one_line(e)} (a bug in barrage-sim; rerun with --debug for "
+              "the traceback)", file=sys.stderr)
         sys.exit(1)
     sys.exit(rv if isinstance(rv, int) else 0)

@@ -12,6 +12,7 @@ from sim.errors import BarrageError
 
 EXIT_INPUT_ERROR = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143       # 128 + SIGTERM, what `timeout` and schedulers expect
 
 # -- shared run options ---------------------------------------------------------------------------------------
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (1 = in this process, using "
@@ -118,7 +119,7 @@ def _execute(build, out: Optional[Path], jobs: int, backend: str, scheduler: Opt
     if result.interrupted:
         typer.echo(f"interrupted: {m['games_done']} of {m['games_planned']} games are saved in {result.out}; "
                    "run the same command with --resume to complete it", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise typer.Exit(EXIT_TERMINATED if result.terminated else EXIT_INTERRUPTED)
 
 
 def _print_summary(result) -> None:
@@ -316,6 +317,9 @@ def register(app: typer.Typer) -> None:
 
 
 def main() -> None:  # pragma: no cover - convenience entry for `python -m experiments.commands`
+    from experiments.backends import terminate_like_interrupt
+
+    terminate_like_interrupt()
     app = typer.Typer(add_completion=False, no_args_is_help=True)
     register(app)
     app()

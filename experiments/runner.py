@@ -21,7 +21,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-from experiments.backends import InProcess, call_with_threads, make_backend
+from experiments.backends import InProcess, Terminated, call_with_threads, make_backend
 from experiments.design import CellStats, Chunk, Design, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.play import game_config, play_batch_python
@@ -64,6 +64,7 @@ class RunResult:
     manifest: dict
     summary: list[dict]
     interrupted: bool = False
+    terminated: bool = False      # stopped by SIGTERM rather than Ctrl-C
     games_played: int = 0
     seconds: float = 0.0
 
@@ -261,8 +262,10 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
                     if config.precision is None:
                         break
                     allocations = design.next_round(totals.cell_stats(chunk0), config.budget - game0)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:             # Ctrl-C, or SIGTERM (backends.Terminated)
             result.interrupted = True
+            result.terminated = isinstance(stop, Terminated)
+            backend.abandon()
         except Exception:
             say(f"stopped by an error with {manifest['games_done']} games saved in {store.root}; "
                 "the finished chunks are kept: --resume continues once the cause is fixed")

@@ -88,9 +88,14 @@ def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN
     """`barrage report`: build into `out` (default RESULTS_DIR/report); a bad results directory exits with status 2."""
     target = Path(out) if out else Path(results_dir) / DEFAULT_OUT_DIRECTORY
     try:
+        if target.exists() and not target.is_dir():
+            raise ResultsError(f"out: {target} is a file; give a directory for the report")
         report, core = build_report(results_dir, target, margin)
     except ResultsError as error:
         _fail(error)
+    except OSError as error:
+        _fail(ResultsError(f"out: cannot write the report to {target} ({error.strerror or error}); give a writable "
+                           "directory with --out"))
     for warning in core.get("warnings", []):
         print(f"warning: {warning}", file=sys.stderr)
     if as_json:

@@ -216,3 +216,20 @@ def test_fuzz_prints_violation_and_exits_1(monkeypatch, capsys):
     assert "last move: R" in out and "does not show it" in out     # replayed; the fake violation is not real
     assert f"replay: barrage play --players 2 --seed {seed} --strategies random_actions --verbose" in out
     assert "FAILED: 1 of 4 games" in out
+
+
+def test_an_unexpected_failure_is_one_line_unless_debug(monkeypatch, capsys):
+    """The one top-level guard: a bug prints one line and exits 1; --debug (anywhere) shows the traceback."""
+    from experiments import cli
+
+    def broken(topic):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "_list_rows", broken)
+    with pytest.raises(SystemExit) as caught:
+        cli.main(["list", "companies"])
+    err = capsys.readouterr().err
+    assert caught.value.code == 1 and err.count("\n") == 1
+    assert "unexpected RuntimeError: boom" in err and "rerun with --debug" in err
+    with pytest.raises(RuntimeError, match="boom"):
+        cli.main(["list", "companies", "--debug"])

@@ -178,3 +178,41 @@ def test_a_second_run_on_a_live_directory_is_refused_and_the_first_is_untouched(
     _run(dict(kind="tournament", players=4, games=2000, strategies=["random_actions", "random"], chunk_size=50,
               seed=11), whole)
     pd.testing.assert_frame_equal(rows(tmp_path / "x"), rows(whole))
+
+
+def test_sigterm_stops_like_ctrl_c_with_143_and_leaves_no_worker(tmp_path: Path) -> None:
+    """Issue #12.6: SIGTERM (timeout, docker stop, SLURM) used to kill the parent and orphan the loky workers."""
+    import psutil
+
+    out = tmp_path / "t"
+    args = ["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", "4000",
+            "--chunk-size", "50", "--seed", "3", "-q", "--out", str(out), "-j", "2"]
+    proc = _cli(args)
+    _wait_for_shards(out, proc, 2)
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    assert workers, "the run should have worker processes"
+    proc.send_signal(signal.SIGTERM)                  # the parent only, as `timeout` does
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert b"--resume" in err and manifest(out)["ended"] is None
+    gone, alive = psutil.wait_procs(workers, timeout=30)
+    assert not alive, [p.pid for p in alive]
+    resumed = _cli(args[:-2] + ["--resume"])
+    _, err = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, err
+    assert rows(out).game.nunique() == 4000 and manifest(out)["ended"]
+
+
+def test_workers_die_with_a_sigkilled_parent(tmp_path: Path) -> None:
+    """SIGKILL cannot be caught: the workers ask the kernel to kill them when their parent dies (PR_SET_PDEATHSIG)."""
+    import psutil
+
+    out = tmp_path / "k"
+    proc = _cli(["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", "4000",
+                 "--chunk-size", "50", "--seed", "3", "-q", "--out", str(out), "-j", "2"])
+    _wait_for_shards(out, proc, 2)
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(30)
+    gone, alive = psutil.wait_procs(workers, timeout=30)
+    assert not alive, [p.pid for p in alive]

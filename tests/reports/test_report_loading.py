@@ -133,3 +133,17 @@ def test_cli_report_prints_the_error_and_exits_with_status_two(tmp_path: Path, c
     assert caught.value.code == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "no manifest.json" in error
+
+
+def test_report_into_a_file_or_unwritable_place_is_one_line(balance_results: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture) -> None:
+    target = tmp_path / "a-file"
+    target.write_text("not a directory")
+    with pytest.raises(SystemExit) as caught:
+        cli_report(str(balance_results), str(target))
+    assert caught.value.code == 2 and "is a file; give a directory" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:                  # under a file: nothing can be created there
+        cli_report(str(balance_results), str(target / "report"))
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and err.count("\n") == 1 and "cannot write the report" in err
+    assert target.read_text() == "not a directory"
