@@ -224,10 +224,13 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             }
             totals = Totals(design)
             done = store.done_chunks()
-            games_done = 0
-            for k, table in store.iter_shards(SUMMARY_COLUMNS + ["game"]):
-                totals.add(k, table)
-                games_done += len(set(table.column("game").to_pylist()))
+            verified: set[int] = set()
+            first = design.chunks(design.first_round(), 0, 0)
+            games_done = _take_finished(first, done, verified, totals, store, design, say)
+            foreign = sorted(set(done) - {c.index for c in first})
+            if foreign and config.precision is None:
+                raise ConfigError(f"out: {done[foreign[0]]} does not belong to this experiment (its plan has "
+                                  f"{len(first)} chunks); remove it, or use --force to start over")
             manifest["games_done"] = games_done
             store.write_manifest(manifest)
         except BaseException:
@@ -250,6 +253,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
                     chunk0 += len(chunks)
                     if config.precision is not None:
                         progress.set_total(game0, f"round {rnd + 1}")
+                    manifest["games_done"] += _take_finished(chunks, done, verified, totals, store, design, say)
                     todo = [c for c in chunks if c.index not in done]
                     for chunk, table in backend.map(play_chunk, todo, design):
                         done[chunk.index] = store.write_shard(chunk.index, table)
@@ -277,6 +281,51 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             store.write_manifest(manifest)
         result.summary = totals.summary()
         return result
+
+
+def _take_finished(chunks: list[Chunk], done: dict[int, Path], verified: set[int], totals: Totals,
+                   store: ResultsStore, design: Design, say: Callable[[str], None]) -> int:
+    """Verifies the shards of finished chunks against the plan and adds them to the totals; returns their games.
+
+    A shard must hold exactly its chunk's game ids, each with one row per seat, with the planned seeds and cells;
+    anything else is a foreign or copied shard and is refused (ConfigError naming it). An unreadable shard (a
+    truncated file) is deleted, and its chunk is played again."""
+    games = 0
+    for chunk in chunks:
+        if chunk.index not in done or chunk.index in verified:
+            continue
+        path = done[chunk.index]
+        try:
+            table = store.read_shard(path, SUMMARY_COLUMNS + ["game", "seed", "seat"])
+        except (pa.ArrowException, OSError) as e:
+            say(f"{path}: unreadable ({' '.join(str(e).split())[:120]}); its {chunk.n_games} games are played again")
+            path.unlink()
+            del done[chunk.index]
+            continue
+        _check_shard(path, table, chunk, design)
+        verified.add(chunk.index)
+        totals.add(chunk.index, table)
+        games += chunk.n_games
+    return games
+
+
+def _check_shard(path: Path, table: pa.Table, chunk: Chunk, design: Design) -> None:
+    """Refuses a shard that is not exactly the planned games of its chunk."""
+    s = design.setup(chunk)
+    game = table.column("game").to_numpy()
+    planned = s.game
+    players = np.array([c.players for c in design.cells], dtype=np.int64)[s.cell]
+    labels = np.array([c.label for c in design.cells], dtype=object)[s.cell]
+    ok = table.num_rows == int(players.sum()) and np.array_equal(np.unique(game), planned)
+    if ok:
+        order = np.searchsorted(planned, game)
+        ok = (np.array_equal(table.column("seed").to_numpy(), s.seed[order])
+              and np.array_equal(table.column("players").to_numpy().astype(np.int64), players[order])
+              and np.array_equal(np.asarray(table.column("cell").to_pylist(), dtype=object), labels[order]))
+    if not ok:
+        last = chunk.game_start + chunk.n_games - 1
+        raise ConfigError(f"out: {path} does not hold the planned games {chunk.game_start}..{last} of this "
+                          "experiment (a copied or foreign shard); remove it, or use --force to start over")
 
 
 def _warm_engine(design: Design) -> None:

@@ -216,3 +216,38 @@ def test_workers_die_with_a_sigkilled_parent(tmp_path: Path) -> None:
     proc.wait(30)
     gone, alive = psutil.wait_procs(workers, timeout=30)
     assert not alive, [p.pid for p in alive]
+
+
+def _stop_after(cfg: dict, out: Path, chunks: int) -> None:
+    """A run of `cfg` into `out` that has finished only its first `chunks` chunks (the rest deleted, not ended)."""
+    _run(cfg, out, force=True)
+    for p in sorted((out / "shards").glob("part-*.parquet"))[chunks:]:
+        p.unlink()
+    m = manifest(out)
+    (out / "manifest.json").write_text(json.dumps({**m, "ended": None}))
+
+
+def test_resume_refuses_a_copied_or_foreign_shard_and_replays_a_truncated_one(tmp_path: Path) -> None:
+    """Issue #12.2: --resume used to count every part-*.parquet (8,100 of 8,000 games) and crash on a truncated one."""
+    out = tmp_path / "r"
+    _stop_after(TOURNAMENT, out, 3)
+    shards = out / "shards"
+    copy = shards / "part-00999.parquet"
+    copy.write_bytes((shards / "part-00000.parquet").read_bytes())
+    with pytest.raises(ConfigError, match="part-00999.parquet does not belong to this experiment"):
+        _run(TOURNAMENT, out, resume=True)
+    copy.unlink()
+    other = tmp_path / "other"                       # the same chunk of a 2-player run
+    _run({**TOURNAMENT, "players": 2}, other)
+    (shards / "part-00001.parquet").write_bytes((other / "shards" / "part-00001.parquet").read_bytes())
+    with pytest.raises(ConfigError, match="part-00001.parquet does not hold the planned games 40..79"):
+        _run(TOURNAMENT, out, resume=True)
+    _stop_after(TOURNAMENT, out, 3)
+    (shards / "part-00002.parquet").write_bytes((shards / "part-00002.parquet").read_bytes()[:300])   # truncated
+    events: list[str] = []
+    run_experiment(ExperimentConfig.from_dict(TOURNAMENT), RunOptions(out=out, progress=False, resume=True),
+                   on_event=events.append)
+    assert any("part-00002.parquet: unreadable" in e and "played again" in e for e in events)
+    whole = tmp_path / "whole"
+    _run(TOURNAMENT, whole)
+    pd.testing.assert_frame_equal(rows(out), rows(whole))
