@@ -207,6 +207,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     design = Design(config, strategies, seed)
     fidelity = compile_tables(design.variant(design.cells[0]))[1].map_fidelity
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
+    _check_size(planned, config, store)
 
     if not isinstance(backend, InProcess) and not options.scheduler:
         _warm_engine(design)    # compile (or load) once here, so that N workers load the cache, not compile N times
@@ -281,6 +282,32 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             store.write_manifest(manifest)
         result.summary = totals.summary()
         return result
+
+
+# Measured: a chunk's plan (Chunk + Segments) costs ~0.6 KB of memory, a result row ~45 bytes of zstd Parquet.
+PLAN_BYTES_PER_CHUNK = 600
+DISK_BYTES_PER_ROW = 45
+
+
+def _check_size(planned: int, config: ExperimentConfig, store: ResultsStore) -> None:
+    """Refuses, before any game, a run whose plan would not fit in memory or whose results would not fit on disk."""
+    import shutil
+
+    import psutil
+
+    chunks = math.ceil(planned / config.chunk_size)
+    memory = chunks * PLAN_BYTES_PER_CHUNK
+    free_memory = psutil.virtual_memory().available
+    if memory > free_memory // 2:
+        raise ConfigError(f"games: {planned:,} games in {chunks:,} chunks need about {memory / 2**30:,.1f} GiB of "
+                          f"memory for the plan alone ({free_memory / 2**30:,.1f} GiB available); use fewer games or "
+                          "a larger chunk_size")
+    disk = planned * max(config.players) * DISK_BYTES_PER_ROW
+    where = next((p for p in (store.root, *store.root.parents) if p.exists()), Path("."))
+    free_disk = shutil.disk_usage(where).free
+    if disk > free_disk:
+        raise ConfigError(f"games: {planned:,} games need about {disk / 2**30:,.1f} GiB of results on disk "
+                          f"({free_disk / 2**30:,.1f} GiB free under {where}); use fewer games or another --out")
 
 
 def _take_finished(chunks: list[Chunk], done: dict[int, Path], verified: set[int], totals: Totals,

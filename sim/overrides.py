@@ -23,12 +23,33 @@ def apply_overrides(doc: dict, overrides: tuple[tuple[str, Any], ...]) -> dict:
                               f"{path}.{_example_child(old)}")
         if not _same_kind(old, value):
             raise ConfigError(f"overrides.{path}: expected {_kind(old)} like the data file's {old!r}, got {value!r}")
+        _check_range(path, old, value)
         parent[key] = value
     try:
         validate_components(doc, "overrides")
     except DataError as e:
         raise ConfigError(str(e)) from None
     return doc
+
+
+# Engine quantities (VP, credits, counts, costs) are int64 in the state and summed over a game; values beyond this
+# bound would wrap, and none of the game's real values comes near it.
+MAX_OVERRIDE = 1_000_000
+
+
+def _check_range(path: str, old: Any, new: Any) -> None:
+    """A number stays within +-MAX_OVERRIDE, and a value that is not negative in the data file stays so (a cost,
+    a count or an award below zero is not a rule variant but nonsense)."""
+    pairs = zip(old, new) if isinstance(old, list) and isinstance(new, list) else [(old, new)]
+    for was, value in pairs:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if abs(value) > MAX_OVERRIDE:
+            raise ConfigError(f"overrides.{path}: {value!r} is out of range; use a value within "
+                              f"+-{MAX_OVERRIDE:,}")
+        if isinstance(was, (int, float)) and not isinstance(was, bool) and was >= 0 > value:
+            raise ConfigError(f"overrides.{path}: {value!r} is negative; the data file's {was!r} is a quantity "
+                              "that cannot go below 0")
 
 
 def _resolve(doc: Any, path: str) -> tuple[Any, Any, Any]:

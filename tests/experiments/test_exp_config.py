@@ -70,6 +70,10 @@ def test_bad_toml_is_one_line_naming_the_key_and_writes_nothing(invoke, tmp_path
     (["balance", "--vary", "expansions"], "needs --expansion"),
     (["tournament", "--expansion", "geological,leeghwater"], "expansions: unknown expansion 'leeghwater'"),
     (["tournament", "--objective", "best_area", "--vary", "objective"], "objective:"),
+    # Issue #12.4: values that wrapped int64 in the engine, or were documented as refused but ran.
+    (["tournament", "--override", "bonus_tiles.conduits.vp_per_unit=9223372036854775807"], "is out of range"),
+    (["tournament", "--override", "energy_track.first_second_award.first=-2"], "-2 is negative"),
+    (["tournament", "--games", "1000000000000"], "games: 1,000,000,000,000 games in 1,000,000,000 chunks need about"),
 ])
 def test_bad_setup_flags_are_one_line_errors(invoke, tmp_path: Path, args, key) -> None:
     out = tmp_path / "out"
