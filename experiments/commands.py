@@ -32,6 +32,10 @@ Name = Annotated[Optional[str], typer.Option("--name", help="Experiment name (de
 ChunkSize = Annotated[int, typer.Option("--chunk-size", min=1, help="Games per task and per shard.")]
 Json = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+BotTimeout = Annotated[float, typer.Option("--bot-timeout", min=0.001, max=86_400, metavar="SECONDS",
+                                           help="Longest a --strategy-file bot may think about one decision; "
+                                                "over it the run stops with one line naming bot, seat, seed and "
+                                                "move (finished games kept for --resume).")]
 Players = Annotated[str, typer.Option("--players", "-p", help="Player count, or a comma-separated list "
                                                               "(e.g. 2,3,4).")]
 Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup (fixed pairings) or the full game.")]
@@ -94,7 +98,8 @@ def _fail(message: str) -> None:
 
 
 def _execute(build, out: Optional[Path], jobs: int, backend: str, scheduler: Optional[str], resume: bool,
-             force: bool, as_json: bool, quiet: bool, manifest_kind: Optional[str] = None) -> None:
+             force: bool, as_json: bool, quiet: bool, manifest_kind: Optional[str] = None,
+             bot_timeout: float = 10.0) -> None:
     """Builds the config (a callable, so its errors are reported like the others), runs it, prints the summary."""
     from experiments.runner import RunOptions, run_experiment
 
@@ -102,7 +107,7 @@ def _execute(build, out: Optional[Path], jobs: int, backend: str, scheduler: Opt
         config = build()
         options = RunOptions(out=out or Path("results") / config.name, jobs=jobs, backend=backend,
                              scheduler=scheduler, resume=resume, force=force, progress=not (quiet or as_json),
-                             manifest_kind=manifest_kind)
+                             manifest_kind=manifest_kind, bot_timeout=bot_timeout)
         result = run_experiment(config, options, on_event=lambda m: None if as_json else typer.echo(m, err=True))
     except BarrageError as e:
         _fail(str(e))
@@ -182,6 +187,7 @@ def tournament(
     force: Force = False,
     as_json: Json = False,
     quiet: Quiet = False,
+    bot_timeout: BotTimeout = 10.0,
 ) -> None:
     """Plays bots against each other over every seat permutation; prints win rate (95% Wilson CI), mean rank
     and VP per strategy and writes one row per game and seat to --out."""
@@ -207,7 +213,7 @@ def tournament(
             d["name"] = name
         return ExperimentConfig.from_dict(d)
 
-    _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet)
+    _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet, bot_timeout=bot_timeout)
 
 
 def balance(
@@ -244,6 +250,7 @@ def balance(
     force: Force = False,
     as_json: Json = False,
     quiet: Quiet = False,
+    bot_timeout: BotTimeout = 10.0,
 ) -> None:
     """Sweeps company x officer pairings (x every setup level of --vary): each game puts the cell's pairing in a
     rotated seat and random pairings in the others; prints each cell's win rate (95% Wilson CI) against parity."""
@@ -267,7 +274,7 @@ def balance(
                 d[key] = list(value) if isinstance(value, tuple) else value
         return ExperimentConfig.from_dict(d)
 
-    _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet)
+    _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet, bot_timeout=bot_timeout)
 
 
 def run(
@@ -280,12 +287,13 @@ def run(
     force: Force = False,
     as_json: Json = False,
     quiet: Quiet = False,
+    bot_timeout: BotTimeout = 10.0,
 ) -> None:
     """Runs an experiment declared in a TOML file (a tournament or a balance sweep; keys as the flags)."""
     from experiments.experiment_config import load_toml
 
     _execute(lambda: load_toml(experiment), out, jobs, backend, scheduler, resume, force, as_json, quiet,
-             manifest_kind="run")
+             manifest_kind="run", bot_timeout=bot_timeout)
 
 
 _EXAMPLES = {

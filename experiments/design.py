@@ -83,6 +83,7 @@ class Design:
         self.setups = config.setups()
         self.cells = tuple(_cells(config, self.setups))
         self.n_params = max([1] + [len(s.params) for s in strategies])
+        self.bot_timeout: float | None = None     # seconds per Python-bot decision (set by the runner)
         any_tables = compile_tables(self.variant(self.cells[0]))[0]
         self.officer_pool = np.array(any_tables.officer_pool[:any_tables.n_officer_pool[0]], dtype=np.int64)
         self.intro_officer = {int(c): int(o) for c, o, _ in any_tables.intro_pairings[:any_tables.n_intro_pairings[0]]}

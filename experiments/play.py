@@ -15,7 +15,14 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.game import Game
 from sim.variant import Variant
-from strategies.python_bot import PYTHON_BOT, VIEW_SALT, PythonStrategy, picked_code
+from strategies.python_bot import (
+    DEFAULT_BOT_TIMEOUT,
+    PYTHON_BOT,
+    VIEW_SALT,
+    PythonStrategy,
+    ask_bot,
+    picked_code,
+)
 
 SEED_MASK = (1 << 62) - 1  # game seeds stay positive in int64 and clear of the bots' seed salt
 
@@ -52,13 +59,15 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
 
 
 def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
-             seat_python: dict[int, PythonStrategy], max_moves: int | None = None) -> None:
+             seat_python: dict[int, PythonStrategy], max_moves: int | None = None,
+             bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> None:
     """Plays a set-up game to its end (or `max_moves` moves): numba bots choose as in `sim.batch.play_one` (same
-    bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see."""
+    bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see, behind
+    the boundary of `strategies.python_bot.ask_bot` (one-line BotFailure naming bot, seat, seed and move)."""
     from sim.rules.rng import seed_state
     from strategies.core import BOT_RNG_SALT, choose_move
 
-    choosers = {c: bot.for_game(seed, c) for c, bot in seat_python.items()}
+    choosers = {c: bot.for_game(seed, c, bot_timeout) for c, bot in seat_python.items()}
     rng = np.zeros(1, dtype=np.int64)
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as sim.batch.play_one
     while not g.is_over and (max_moves is None or len(g.moves) < max_moves):
@@ -66,7 +75,9 @@ def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
         if c in choosers:
             legal = g.legal_moves()
             view = g.determinized(c, (seed ^ VIEW_SALT) + len(g.moves))
-            g.play(picked_code(seat_python[c], choosers[c](view, legal), legal))
+            where = f"at seat {c}, game seed {seed}, move {len(g.moves)}"
+            answer = ask_bot(seat_python[c], choosers[c], (view, legal), f"in choose() {where}", bot_timeout)
+            g.play(picked_code(seat_python[c], answer, legal, where))
             continue
         moves = g.legal_codes()
         i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng)
@@ -75,7 +86,8 @@ def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
 
 def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.ndarray, fixed_officer: np.ndarray,
                       seat_strategy: np.ndarray, params: np.ndarray, seat_python: list[dict[int, PythonStrategy]],
-                      seat_out: np.ndarray, game_out: np.ndarray) -> None:
+                      seat_out: np.ndarray, game_out: np.ndarray,
+                      bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> None:
     """`sim.batch.play_batch` on the Python loop, for games that seat Python bots: same inputs, same result rows;
     seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored)."""
     from sim.batch import record
@@ -85,7 +97,7 @@ def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.n
         levels = automa_levels(seat_strategy[g][:config.players], params[g][:config.players])
         seat_config = dataclasses.replace(config, automa=levels) if any(levels) else config
         game = Game.from_setup(seat_config, int(seeds[g]), fixed_company[g], fixed_officer[g])
-        play_out(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g])
+        play_out(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g], bot_timeout=bot_timeout)
         record(game.state, game.tables, seat_out[g], game_out[g])
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import math
 import time
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from sim import layout as L
 from sim.batch import N_GAME, N_RESULT, play_batch
 from sim.errors import ConfigError
 from sim.tables import as_array, compile_tables
-from strategies.python_bot import PYTHON_BOT, load_strategy_files
+from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
 SUMMARY_COLUMNS = ["players", "setup", "cell", "focal", "strategy", "company", "officer", "win", "rank", "vp"]
 
@@ -54,6 +55,7 @@ class RunOptions:
     force: bool = False
     progress: bool = True
     manifest_kind: str | None = None     # "run" for a TOML experiment, else the config's kind
+    bot_timeout: float = DEFAULT_BOT_TIMEOUT   # seconds per decision of a Python bot
 
 
 @dataclass
@@ -96,7 +98,7 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
             seat_python = [{c: python[design.strategies[j].spec] for c, j in enumerate(row) if j >= 0
                             and design.strategies[j].bot_id == PYTHON_BOT} for row in s.strategy[idx]]
             play_batch_python(game_config(variants[k]), s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx],
-                              bots[idx], params[idx], seat_python, so, go)
+                              bots[idx], params[idx], seat_python, so, go, bot_timeout=design.bot_timeout)
         else:
             play_batch(as_array(compile_tables(variants[k])[0]), s.seed[idx], s.fixed_company[idx],
                        s.fixed_officer[idx], bots[idx], params[idx], so, go)
@@ -201,10 +203,16 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     if seed is None:
         seed = int(existing["master_seed"]) if existing and "master_seed" in existing else new_master_seed()
     config = dataclasses.replace(config, seed=seed)
+    file_hashes = {f: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in config.strategy_files}
     if existing is not None:
         _check_same(existing, config, store)
+        for f, digest in (existing.get("strategy_file_sha256") or {}).items():
+            if file_hashes.get(f) != digest:
+                raise ConfigError(f"strategy_files: {f} changed since this run started (SHA-256 differs); a resumed "
+                                  "run must play the same bot: restore the file, or use --force or another --out")
     strategies = resolve_strategies(config.strategies, config.strategy_files)
     design = Design(config, strategies, seed)
+    design.bot_timeout = options.bot_timeout          # how to run, not what: kept out of the config
     fidelity = compile_tables(design.variant(design.cells[0]))[1].map_fidelity
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
     _check_size(planned, config, store)
@@ -220,7 +228,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
                 "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
                 "git_revision": git_revision(), "map": config.map, "map_fidelity": fidelity,
                 "players": list(config.players), "strategies": list(dict.fromkeys(config.strategies)),
-                "games_planned": planned, "games_done": 0,
+                "strategy_file_sha256": file_hashes, "games_planned": planned, "games_done": 0,
                 "started": (existing or {}).get("started") or utc_now(), "ended": None,
             }
             totals = Totals(design)

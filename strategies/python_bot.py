@@ -15,9 +15,14 @@ built-in numba bots in the same game make exactly the choices they would make in
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib.util
+import numbers
 import re
+import signal
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -25,6 +30,7 @@ from typing import Any, Callable
 from sim.errors import ConfigError
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+DEFAULT_BOT_TIMEOUT = 10.0   # seconds per decision (`--bot-timeout`)
 PYTHON_BOT = -1          # the strategy id of a Python bot's seat (no numba bot plays it)
 VIEW_SALT = 0x2545F491   # determinization seeds of the views: game seed ^ salt, plus the decision number
 
@@ -38,15 +44,67 @@ class PythonStrategy:
     choose: Callable[[Any, list], Any] | None
     make_bot: Callable[[int, int], Any] | None
 
-    def for_game(self, seed: int, seat: int) -> Callable[[Any, list], Any]:
-        """The choose function of this bot for one game and seat."""
+    def for_game(self, seed: int, seat: int, timeout: float | None = DEFAULT_BOT_TIMEOUT
+                 ) -> Callable[[Any, list], Any]:
+        """The choose function of this bot for one game and seat (make_bot runs behind the boundary)."""
         if self.make_bot is None:
             return self.choose
-        bot = self.make_bot(seed, seat)
+        bot = ask_bot(self, self.make_bot, (seed, seat), f"in make_bot() at seat {seat}, game seed {seed}", timeout)
         if not callable(getattr(bot, "choose", None)):
-            raise ConfigError(f"strategy file {self.path}: make_bot() must return an object with a "
-                              "choose(game, legal_moves) method")
+            raise BotFailure(f"strategy {self.name!r} ({self.path}): make_bot() must return an object with a "
+                             "choose(game, legal_moves) method")
         return bot.choose
+
+    def sha256(self) -> str:
+        """SHA-256 of the bot file (recorded in the manifest: a resume with an edited bot is refused)."""
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()
+
+
+class BotFailure(ConfigError):
+    """A user bot raised, exited, timed out or returned something that is not a legal move: one line naming the
+    bot, the seat, the game seed and the move index. The run stops; finished shards are kept for --resume."""
+
+
+class _Deadline(BaseException):
+    """Raised inside a bot that overran its time (a BaseException, so the bot's own `except Exception` cannot
+    swallow it)."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float | None):
+    """Interrupts the block after `seconds` (SIGALRM: only in a process's main thread, where bots run in play,
+    in-process runs and loky workers; elsewhere, e.g. dask worker threads, no time-out is enforced)."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise _Deadline()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def ask_bot(strategy: PythonStrategy, fn: Callable, args: tuple, where: str, timeout: float | None) -> Any:
+    """Calls user code behind the boundary: an exception, SystemExit, runaway recursion or a time-out becomes a
+    one-line BotFailure; Ctrl-C and SIGTERM still stop the run as usual."""
+    try:
+        with _deadline(timeout):
+            return fn(*args)
+    except _Deadline:
+        raise BotFailure(f"strategy {strategy.name!r} ({strategy.path}): no answer within {timeout:g} s {where} "
+                         "(--bot-timeout)") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: BLE001 - SystemExit, RecursionError, anything the user's code raises
+        message = " ".join(str(e).split())[:200]
+        raise BotFailure(f"strategy {strategy.name!r} ({strategy.path}) failed {where}: {type(e).__name__}"
+                         + (f": {message}" if message else "")) from None
 
 
 def load_strategy_file(path: str | Path) -> PythonStrategy:
@@ -94,15 +152,15 @@ def load_strategy_files(paths: list[str | Path] | None) -> dict[str, PythonStrat
     return out
 
 
-def picked_code(strategy: PythonStrategy, answer: Any, legal: list) -> int:
-    """The move code a Python bot returned, checked against the legal moves."""
+def picked_code(strategy: PythonStrategy, answer: Any, legal: list, where: str = "") -> int:
+    """The move code a Python bot returned, checked against the legal moves: a Move or an integer code, never a
+    float, string or bool that merely converts to one."""
     code = getattr(answer, "code", answer)
-    try:
-        code = int(code)
-    except (TypeError, ValueError):
-        raise ConfigError(f"strategy {strategy.name!r} ({strategy.path}): choose() returned {answer!r}, not a move "
-                          "or a move code") from None
+    if isinstance(code, bool) or not isinstance(code, numbers.Integral):
+        raise BotFailure(f"strategy {strategy.name!r} ({strategy.path}): choose() returned {answer!r} {where}, not a "
+                         "move or an integer move code")
+    code = int(code)
     if all(m.code != code for m in legal):
-        raise ConfigError(f"strategy {strategy.name!r} ({strategy.path}): choose() returned move {code}, which is "
-                          f"not legal here; legal codes: {', '.join(str(m.code) for m in legal)}")
+        raise BotFailure(f"strategy {strategy.name!r} ({strategy.path}): choose() returned move {code} {where}, "
+                         f"which is not legal there; legal codes: {', '.join(str(m.code) for m in legal)}")
     return code

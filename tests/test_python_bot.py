@@ -80,8 +80,8 @@ def make_bot(seed, seat):
     ("x = 1\n", "define choose(game, legal_moves)"),
     ("def choose(game, moves):\n    return moves[0]\nNAME = 'greedy'\n", "is a built-in strategy"),
     ("def choose(game, moves):\n  return (\n", "importing it failed: SyntaxError"),
-    ("def choose(game, moves):\n    return 'left'\n", "not a move or a move code"),
-    ("def choose(game, moves):\n    return 10**9\n", "which is not legal here"),
+    ("def choose(game, moves):\n    return 'left'\n", "not a move or an integer move code"),
+    ("def choose(game, moves):\n    return 10**9\n", "which is not legal there"),
 ])
 def test_broken_bot_files_are_one_line_errors(tmp_path: Path, body: str, message: str):
     p = bot_file(tmp_path, body)

@@ -24,3 +24,49 @@ def test_python_bots_in_a_tournament_give_the_same_rows_in_process_and_in_worker
     assert {r["strategy"]: r["n"] for r in one.summary} == {"greedy": 8, "my_bot": 8}
     with pytest.raises(ConfigError, match="strategy_files: .*no such file"):
         ExperimentConfig.from_dict(dict(kind="tournament", strategy_files=[str(tmp_path / "x.py")]))
+
+
+BAD_BOTS = {
+    "raises": ("def choose(game, legal):\n    raise ValueError('no idea')\n", "failed in choose() at seat",
+               "ValueError: no idea"),
+    "recursion": ("def choose(game, legal):\n    return choose(game, legal)\n", "failed in choose() at seat",
+                  "RecursionError"),
+    "exits": ("import sys\ndef choose(game, legal):\n    sys.exit(0)\n", "failed in choose() at seat", "SystemExit"),
+    "float": ("def choose(game, legal):\n    return float(legal[0].code) + 0.7\n", "returned", "not a move or an integer"),
+    "string": ("def choose(game, legal):\n    return str(legal[0].code)\n", "returned", "not a move or an integer"),
+    "bool": ("def choose(game, legal):\n    return True\n", "returned True", "not a move or an integer"),
+    "illegal": ("def choose(game, legal):\n    return 10**9\n", "returned move 1000000000", "not legal there"),
+    "hangs": ("def choose(game, legal):\n    while True:\n        pass\n", "no answer within 0.5 s in choose()",
+              "--bot-timeout"),
+    "make_bot": ("def make_bot(seed, seat):\n    raise KeyError('state')\n", "failed in make_bot() at seat",
+                 "KeyError"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_BOTS))
+def test_a_failing_user_bot_stops_the_run_in_one_line_and_keeps_finished_games(tmp_path: Path, case: str):
+    """Issue #12.5: a bot's exception, exit, hang or bad return used to crash (traceback), exit 0 silently, hang
+    forever or be converted to a move; now one line naming bot, seat, seed and move, and the run can resume."""
+    source, *needles = BAD_BOTS[case]
+    bot = tmp_path / f"bad_{case}.py"
+    bot.write_text(source)
+    cfg = ExperimentConfig.from_dict(dict(kind="tournament", players=2, games=4, chunk_size=2, seed=6,
+                                          strategies=[f"bad_{case}", "random"], strategy_files=[str(bot)]))
+    with pytest.raises(ConfigError) as caught:
+        run_experiment(cfg, RunOptions(out=tmp_path / "out", progress=False, bot_timeout=0.5))
+    message = str(caught.value)
+    assert "\n" not in message and f"strategy 'bad_{case}'" in message and "game seed" in message
+    for needle in needles:
+        assert needle in message, message
+    assert (tmp_path / "out" / "manifest.json").exists()          # kept for --resume once the bot is fixed
+
+
+def test_resume_with_an_edited_bot_file_is_refused(tmp_path: Path):
+    bot = tmp_path / "mine.py"
+    bot.write_text((EXAMPLE).read_text())
+    cfg = ExperimentConfig.from_dict(dict(kind="tournament", players=2, games=4, chunk_size=2, seed=6,
+                                          strategies=["my_bot", "random"], strategy_files=[str(bot)]))
+    run_experiment(cfg, RunOptions(out=tmp_path / "out", progress=False))
+    bot.write_text(bot.read_text() + "\n# tweaked\n")
+    with pytest.raises(ConfigError, match=r"strategy_files: .*mine.py changed since this run started"):
+        run_experiment(cfg, RunOptions(out=tmp_path / "out", progress=False, resume=True))
