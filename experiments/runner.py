@@ -26,7 +26,7 @@ from experiments.backends import InProcess, Terminated, call_with_threads, make_
 from experiments.design import CellStats, Chunk, Design, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.play import game_config, play_batch_python
-from experiments.seeds import new_master_seed
+from experiments.seeds import MAX_SEED, new_master_seed
 from experiments.store import (
     ResultsStore,
     build_table,
@@ -201,7 +201,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     existing = store.check_target(options.resume, options.force)
     seed = config.seed
     if seed is None:
-        seed = int(existing["master_seed"]) if existing and "master_seed" in existing else new_master_seed()
+        seed = _stored_seed(existing, store) if existing and "master_seed" in existing else new_master_seed()
     config = dataclasses.replace(config, seed=seed)
     file_hashes = {f: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in config.strategy_files}
     if existing is not None:
@@ -368,6 +368,15 @@ def _warm_engine(design: Design) -> None:
     for p in design.config.players:
         cell = next(c for c in design.cells if c.players == p)
         call_with_threads(_play_chunk, 1, design.chunks([(cell.index, 0, 1)], 0, 0)[0], design)
+
+
+def _stored_seed(existing: dict, store: ResultsStore) -> int:
+    """The master seed of the manifest being resumed; a damaged value is refused in one line."""
+    seed = existing["master_seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"out: {store.manifest_path} has master_seed {seed!r}, not a seed in 0..{MAX_SEED}; "
+                          "give --seed, or use --force to start over")
+    return seed
 
 
 def _check_same(existing: dict, config: ExperimentConfig, store: ResultsStore) -> None:

@@ -1,6 +1,7 @@
 """The Python Game API (`sim.Game`): new / legal_moves / play / copy / result / log / replay."""
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
@@ -10,7 +11,7 @@ from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
 from sim.describe import automa_summary, company_label, describe_move
-from sim.errors import BarrageError
+from sim.errors import BarrageError, ConfigError
 from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
 from sim.rules.hidden import determinize
 from sim.rules.scoring import final_ranks
@@ -45,6 +46,16 @@ class SeatResult:
 
 def _co(c: int) -> int:
     return L.COMPANY_BASE + c * L.CO_SIZE
+
+
+MAX_SEED = 2**62 - 1     # game seeds: what `barrage play --seed` and the experiment runner use
+
+
+def checked_seed(seed: object) -> int:
+    """A game seed as an int in 0..MAX_SEED; anything else (negative, too large, a float or bool) is refused."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= MAX_SEED:
+        raise ConfigError(f"seed: {seed!r} is not a game seed; use an integer in 0..{MAX_SEED}")
+    return int(seed)
 
 
 class Game:
@@ -82,6 +93,7 @@ class Game:
                    fixed_officer: np.ndarray) -> "Game":
         """Sets up a game with per-seat company / officer ids (-1 = chosen in the game), as the batch runner does;
         the config's `automa` levels seat the Automas."""
+        seed = checked_seed(seed)
         tables, _ = compile_tables(config.variant)
         S = np.zeros(L.STATE_SIZE, dtype=np.int64)
         al = np.zeros(L.MAX_PLAYERS, dtype=np.int64)
@@ -170,7 +182,10 @@ class Game:
     # -- playing ----------------------------------------------------------------------------------------
     def play(self, move: int | Move) -> None:
         """Plays a legal move; an illegal one raises IllegalMoveError and changes nothing."""
-        code = int(move.code if isinstance(move, Move) else move)
+        code = move.code if isinstance(move, Move) else move
+        if isinstance(code, bool) or not isinstance(code, numbers.Integral):
+            raise IllegalMoveError(f"move {move!r} is not a move or an integer move code")
+        code = int(code)
         if self.is_over:
             raise IllegalMoveError(f"move {code} is illegal: the game is over")
         if code not in self._buf[:self._n]:

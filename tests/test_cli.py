@@ -233,3 +233,16 @@ def test_an_unexpected_failure_is_one_line_unless_debug(monkeypatch, capsys):
     assert "unexpected RuntimeError: boom" in err and "rerun with --debug" in err
     with pytest.raises(RuntimeError, match="boom"):
         cli.main(["list", "companies", "--debug"])
+
+
+def test_game_seeds_and_moves_are_checked():
+    """Issue #12.7: negative and oversized seeds were accepted or overflowed; a float move was truncated."""
+    import sim
+    from sim.game import IllegalMoveError
+
+    for seed in (-1, 2**63, 1.5, True):
+        with pytest.raises(ConfigError, match="is not a game seed"):
+            sim.Game.new(players=2, seed=seed)
+    g = sim.Game.new(players=2, seed=2**62 - 1)
+    with pytest.raises(IllegalMoveError, match="not a move or an integer move code"):
+        g.play(float(g.legal_moves()[0].code) + 0.9)

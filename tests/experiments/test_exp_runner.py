@@ -251,3 +251,13 @@ def test_resume_refuses_a_copied_or_foreign_shard_and_replays_a_truncated_one(tm
     whole = tmp_path / "whole"
     _run(TOURNAMENT, whole)
     pd.testing.assert_frame_equal(rows(out), rows(whole))
+
+
+def test_resume_with_a_damaged_master_seed_is_one_line(tmp_path: Path) -> None:
+    out = tmp_path / "s"
+    cfg = {k: v for k, v in TOURNAMENT.items() if k != "seed"}
+    _stop_after({**cfg, "seed": 5}, out, 2)
+    m = manifest(out)
+    (out / "manifest.json").write_text(json.dumps({**m, "master_seed": "five"}))
+    with pytest.raises(ConfigError, match="has master_seed 'five', not a seed"):
+        _run(cfg, out, resume=True)
