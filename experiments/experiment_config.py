@@ -473,6 +473,10 @@ def load_toml(path: str | Path) -> ExperimentConfig:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{p}: invalid TOML: {e}") from None
+    files = data.get("strategy_files")
+    if isinstance(files, list):        # relative bot paths are relative to the TOML file, not to where it is run
+        data["strategy_files"] = [str(p.parent / f) if isinstance(f, str) and not Path(f).is_absolute() else f
+                                  for f in files]
     try:
         cfg = ExperimentConfig.from_dict(data)
     except ConfigError as e:

@@ -70,3 +70,19 @@ def test_resume_with_an_edited_bot_file_is_refused(tmp_path: Path):
     bot.write_text(bot.read_text() + "\n# tweaked\n")
     with pytest.raises(ConfigError, match=r"strategy_files: .*mine.py changed since this run started"):
         run_experiment(cfg, RunOptions(out=tmp_path / "out", progress=False, resume=True))
+
+
+def test_toml_strategy_files_resolve_next_to_the_toml(tmp_path: Path, monkeypatch):
+    """Issue #12.7: a relative strategy_files path in a TOML used to resolve against the current directory."""
+    from experiments.experiment_config import load_toml
+
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine.py").write_text(EXAMPLE.read_text())
+    toml = tmp_path / "exp.toml"
+    toml.write_text('kind = "tournament"\nplayers = 2\nstrategies = ["my_bot", "random"]\n'
+                    'strategy_files = ["bots/mine.py"]\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    cfg = load_toml(toml)
+    assert cfg.strategy_files == (str((tmp_path / "bots" / "mine.py").resolve()),)
