@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
+import numba
 import numpy as np
 
 from sim import ids
@@ -102,8 +103,10 @@ def _record(arrays: dict) -> np.record:
 
 
 def as_array(tables: np.record) -> np.ndarray:
-    """The tables as a 1-element record array (the form parallel numba loops take)."""
-    return np.array([tables], dtype=TABLES_DTYPE)
+    """The tables as a 1-element record array (the form parallel numba loops take). With NUMBA_DISABLE_JIT=1 it is
+    a numpy recarray, so that `tables[0].field` works in plain Python as it does in compiled code."""
+    out = np.array([tables], dtype=TABLES_DTYPE)
+    return out.view(np.recarray) if numba.config.DISABLE_JIT else out
 
 
 def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:

@@ -246,3 +246,14 @@ def test_game_seeds_and_moves_are_checked():
     g = sim.Game.new(players=2, seed=2**62 - 1)
     with pytest.raises(IllegalMoveError, match="not a move or an integer move code"):
         g.play(float(g.legal_moves()[0].code) + 0.9)
+
+
+def test_bench_runs_as_plain_python_with_the_jit_disabled():
+    """Issue #12.7: the README promises the same rules in plain Python (NUMBA_DISABLE_JIT=1); bench used to fail."""
+    import os
+
+    p = subprocess.run([sys.executable, "-m", "experiments", "bench", "--games", "1", "--players", "2", "--json"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600,
+                       env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["games"] == 1
