@@ -261,9 +261,10 @@ def run_auto(S, T, kind, c, a0, a1, a2):
         push(S, ids.TK_TURN, S[L.G_TURN_ORDER])
     elif kind == ids.TK_TURN:
         S[L.G_CURRENT] = c
-        b = co(c)
-        if S[b + L.C_OFFICER] == ids.MAHIRI and S[b + L.C_EFF_OFFICER] >= 0:   # OFFICER-MAHIRI-02: the copy ends
-            S[b + L.C_EFF_OFFICER] = ids.MAHIRI
+        for p in range(n):              # OFFICER-MAHIRI-02: a copy ends when the next turn of *any* company begins
+            b = co(p)
+            if S[b + L.C_OFFICER] == ids.MAHIRI and S[b + L.C_EFF_OFFICER] >= 0:
+                S[b + L.C_EFF_OFFICER] = ids.MAHIRI
         push(S, ids.TK_END_TURN, c)
         push(S, ids.TK_MAIN, c, 0)
     elif kind == ids.TK_END_TURN:                                   # TURN-11, TURN-01

@@ -453,6 +453,25 @@ def test_WATER_15_end_of_graziano_copy_does_not_eject_drops():
     assert int(g.state[L.DAM_DROPS + g.info.dam_ids.index("B8L")]) == 4
 
 
+def test_OFFICER_MAHIRI_02_copy_ends_when_the_next_turn_of_any_company_begins():
+    """OFFICER-MAHIRI-02 / DECISION-20 (amended): the copied Graziano lasts through Mahiri's extra action only; it
+    ends as soon as the opponent's turn begins, not at her own next turn (an earlier reading kept it through the
+    opponents' turns)."""
+    doc = {"players": 2, "round": 2, "phase": "actions",
+           "companies": {0: {"company": "USA", "officer": "Mahiri", "effective_officer": "Graziano",
+                             "mahiri_uses": 1},
+                         1: {"company": "Italy", "officer": "Wilhelm"}},
+           "dams": {"B8L": {"owner": 0, "level": 3, "drops": 4}},
+           "decision": {"task": "main", "seat": 0, "extra": True}}
+    g = scenario.load(doc)
+    b = L.COMPANY_BASE + 0 * L.CO_SIZE
+    assert int(g.state[b + L.C_EFF_OFFICER]) == ids.GRAZIANO
+    play(g, "Bank: 1 Engineer")          # Mahiri's extra action
+    assert g.current_player == 1         # Italy's turn has begun: the copy is over already
+    assert int(g.state[b + L.C_EFF_OFFICER]) == ids.MAHIRI
+    assert g.snapshot()["dams"]["B8L"]["drops"] == 4     # WATER-15: the 4th drop stays
+
+
 def test_WATER_15_snapshot_keeps_the_extra_drop_after_the_copy():
     """WATER-15: the position reached above is a legal engine position; its snapshot should show 4 drops."""
     g = _graziano_copy_game()
