@@ -65,8 +65,13 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         if move < L.N_SPACES:
             k, p = int(T.space_kind[move]), int(T.space_param[move])
             tile = ids.TILE_NAMES[S[L.PATENT + p]] if k == ids.K_PATENT and S[L.PATENT + p] >= 0 else "-"
-            side = info.space_ids[move].rsplit("_", 1)[-1]
-            side = {"L": " (left)", "R": " (right)"}.get(side, "")
+            sid = info.space_ids[move]
+            side = {"L": " (left)", "R": " (right)"}.get(sid.rsplit("_", 1)[-1], "")
+            # A second row of the same action (the 4-player Contract Office take-1 row) is named as such, so that
+            # every legal move's description is unique within its decision.
+            twins = [j for j in range(move) if T.space_kind[j] == k and T.space_param[j] == p
+                     and info.space_ids[j].rsplit("_", 1)[-1] == sid.rsplit("_", 1)[-1]]
+            side += " (second row)" if twins else ""
             cost = int(T.space_fee[move] + T.space_price[move])
             extra = f", {cost} Credits" if cost else ""
             return f"{_ROW_TEXT[k].format(p=p, tile=tile)}{side} [{_engineers(int(T.space_eng[move]))}{extra}]"
@@ -86,7 +91,9 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     if kind == ids.TK_BUILD:
         g, tmode, behav = decode_build(move)
         how = {0: "", 1: " (Anton's tile copying it)", 2: " (on the wheel, Mahiri copying Anton)"}[int(tmode)]
-        return f"Build a {_structure_at(S, T, int(g))} on {map_space_name(T, info, int(g))} " \
+        structure = _structure_at(S, T, int(g))
+        article = "an" if structure[0] in "AEIOU" else "a"
+        return f"Build {article} {structure} on {map_space_name(T, info, int(g))} " \
                f"with tile {ids.TILE_NAMES[behav]}{how}"
     if kind == ids.TK_PAY:
         e, m, s = decode_payment(move)

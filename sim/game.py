@@ -12,7 +12,7 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.describe import automa_summary, company_label, describe_move
 from sim.errors import BarrageError, ConfigError
-from sim.rules.engine import BUFFER_SIZE, advance, legal_moves, play_move
+from sim.rules.engine import BUFFER_SIZE, advance, advance_until, legal_moves, play_move
 from sim.rules.hidden import determinize
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
@@ -48,6 +48,10 @@ def _co(c: int) -> int:
     return L.COMPANY_BASE + c * L.CO_SIZE
 
 
+# Phase boundaries `Game.run_until` can stop at: the automatic step that begins each phase.
+PHASE_BOUNDARIES = {"income": ids.TK_START_ROUND, "actions": ids.TK_ACTIONS_START,
+                    "water_flow": ids.TK_WATER_PHASE, "scoring": ids.TK_SCORING, "end_of_round": ids.TK_END_OF_ROUND}
+
 MAX_SEED = 2**62 - 1     # game seeds: what `barrage play --seed` and the experiment runner use
 
 
@@ -71,7 +75,8 @@ class Game:
         self.log: list[str] = list(log or [])
         self._buf = np.empty(BUFFER_SIZE, dtype=np.int64)
         self._scratch = np.empty(16, dtype=np.int64)
-        self._n = int(legal_moves(state, self.tables, self._buf, self._scratch)) if not self.is_over else 0
+        self._n = 0 if self.is_over or self.stopped_at else int(legal_moves(state, self.tables, self._buf,
+                                                                             self._scratch))
         self._last_round = int(state[L.G_ROUND])
 
     # -- construction ---------------------------------------------------------------------------------
@@ -166,6 +171,33 @@ class Game:
         kind = int(self.state[L.STACK + (self.state[L.G_STACK_N] - 1) * L.FRAME])
         return ids.TASK_NAMES.get(kind, "automatic step")
 
+    @property
+    def action_spaces(self) -> list[str]:
+        """Ids of the management-board action spaces that exist in this game's variant (BLOCK-01..03: fewer with
+        fewer players), e.g. `contract_take1_b_L` only with 4 players."""
+        return [sid for i, sid in enumerate(self.info.space_ids) if self.tables.space_exists[i]]
+
+    @property
+    def stopped_at(self) -> str | None:
+        """The phase boundary `run_until` stopped at (an automatic step is next), else None."""
+        if self.is_over:
+            return None
+        kind = int(self.state[L.STACK + (self.state[L.G_STACK_N] - 1) * L.FRAME])
+        if kind < ids.FIRST_AUTO_TASK:
+            return None
+        return next((name for name, k in PHASE_BOUNDARIES.items() if k == kind), ids.TASK_NAMES.get(kind, "step"))
+
+    def run_until(self, phase: str | None) -> "Game":
+        """Resolves automatic steps until `phase` is about to begin, and stops there (a position after Water Flow
+        and before Scoring: `run_until("scoring")`); a real decision on the way stops it earlier. Phases (as in
+        scenarios): income, actions, water_flow, scoring, end_of_round. `run_until(None)` simply continues."""
+        if phase is not None and phase not in PHASE_BOUNDARIES:
+            raise ConfigError(f"run_until: unknown phase {phase!r}; valid: {', '.join(PHASE_BOUNDARIES)}")
+        stop = -1 if phase is None else PHASE_BOUNDARIES[phase]
+        self._n = max(0, int(advance_until(self.state, self.tables, self._buf, self._scratch, stop)))
+        self._log_round_change()
+        return self
+
     def legal_codes(self) -> np.ndarray:
         """Codes of the legal moves of the pending decision."""
         return self._buf[:self._n].copy()
@@ -188,6 +220,9 @@ class Game:
         code = int(code)
         if self.is_over:
             raise IllegalMoveError(f"move {code} is illegal: the game is over")
+        if self.stopped_at:
+            raise IllegalMoveError(f"move {code}: the game is stopped before {self.stopped_at}; call run_until(None) "
+                                   "to continue to the next decision")
         if code not in self._buf[:self._n]:
             raise IllegalMoveError(
                 f"move {code} is illegal for the pending decision ({self.pending}) of "

@@ -98,3 +98,31 @@ def test_CONSTRUCT_01_company_board_spaces():
     T, _ = compile_tables(Variant(players=4))
     assert list(T.constr_eng) == [1, 2, 3, 3]
     assert list(T.constr_fee) == [0, 0, 0, 3]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_BLOCK_01_03_public_list_of_action_spaces(players):
+    """BLOCK-01..03: Game.action_spaces, the public way to ask which spaces a variant has, agrees with the tables."""
+    from sim import Game
+
+    g = Game.new(players=players, seed=1)
+    assert g.action_spaces == [k for k, v in spaces(players).items() if v[3]]
+    assert ("contract_take1_b_L" in g.action_spaces) == (players == 4)
+
+
+def test_TURN_02_every_legal_move_has_a_unique_description():
+    """TURN-02: every choice a player has is named so that a reader can tell the moves apart (the 4-player
+    Contract Office had two identical 'take 1 (left)' lines); checked over random games of every player count."""
+    import random
+
+    from sim import Game
+
+    for players in (2, 3, 4):
+        for seed in range(4):
+            g = Game.new(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not g.is_over:
+                moves = g.legal_moves()
+                texts = [m.description for m in moves]
+                assert len(set(texts)) == len(texts), (g.pending, sorted(t for t in texts if texts.count(t) > 1))
+                g.play(rng.choice(moves))

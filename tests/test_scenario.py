@@ -313,3 +313,28 @@ def test_residue_keeps_fields_the_schema_does_not_name():
 def test_task_names():
     assert scenario.TASKS[ids.TK_MAIN] == "main" and scenario.TASKS[ids.TK_END_TURN] == "end_turn"
     assert yaml.safe_load(scenario.dumps({"a": [1, None]})) == {"a": [1, None]}
+
+
+def test_run_until_stops_a_loaded_game_between_water_flow_and_scoring():
+    """WATER-01 / SCORE-01 positions as data: a loaded game can stop at a phase boundary (after Water Flow, before
+    Scoring), be snapshotted there, reloaded, and continued."""
+    from sim import scenario
+    from sim.errors import ConfigError
+    from sim.game import IllegalMoveError
+
+    doc = {"players": 2, "round": 2, "phase": "water_flow",
+           "companies": {0: {"company": "USA", "officer": "Wilhelm"}, 1: {"company": "Italy", "officer": "Viktor"}},
+           "dams": {"B1U": {"owner": 0, "level": 1, "drops": 0}}, "headstreams": {"HA": {"drops": 2}},
+           "stack": [{"task": "water_phase"}]}
+    g = scenario.load(doc, advance=False).run_until("scoring")
+    assert g.stopped_at == "scoring" and g.legal_moves() == []
+    snap = g.snapshot()
+    assert snap["dams"]["B1U"]["drops"] == 1 and snap["headstreams"]["HA"]["drops"] == 0   # WATER-*: flowed
+    assert snap["companies"][0]["vp"] == scenario.load(doc, advance=False).snapshot()["companies"][0]["vp"]
+    assert scenario.load(snap, advance=False).stopped_at == "scoring"
+    with pytest.raises(IllegalMoveError, match="stopped before scoring"):
+        g.play(0)
+    with pytest.raises(ConfigError, match="unknown phase 'water'"):
+        g.run_until("water")
+    g.run_until(None)
+    assert g.stopped_at is None and g.round == 3 and g.phase == "actions"

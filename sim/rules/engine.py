@@ -325,11 +325,20 @@ def advance(S, T, out, scratch):
     Returns the number of legal moves of that choice (written to out), or 0 when the game is over.
     A decision with no performable option is dropped (REWARD-15); an Automa seat's decisions are resolved by
     the Automa rules (sim.rules.automa_turn), so a real choice is never an Automa's."""
+    return advance_until(S, T, out, scratch, -1)
+
+
+@njit(cache=True)
+def advance_until(S, T, out, scratch, stop_kind):
+    """`advance`, but stops (returning -1) just before running an automatic task of kind `stop_kind`, so that a
+    position at a phase boundary (e.g. after Water Flow, before Scoring: stop_kind = TK_SCORING) can be read."""
     while True:
         t = top(S)
         if t < 0:
             return 0
         kind = S[t]
+        if kind == stop_kind:
+            return -1
         automa = kind < ids.FIRST_AUTO_TASK and is_automa(S, S[t + 1])    # AUTOMA-*: the engine plays Automas
         if kind >= ids.FIRST_AUTO_TASK or automa:
             c = S[t + 1]

@@ -119,8 +119,8 @@ def test_TERM_04_elevations_only_on_own_company_dams():
              dams={"B5U": {"owner": 0, "level": 1}, "B6U": {"owner": 0, "level": 3}, "B7U": {"owner": 1, "level": 1},
                    "B5L": {"owner": "neutral", "level": 2, "drops": 1}})
     play(g, "Construct on company-board space 1")
-    elevations = [d for d in descs(g) if d.startswith("Build a Elevation")]
-    assert elevations == ["Build a Elevation on B5U with tile elevation"]
+    elevations = [d for d in descs(g) if d.startswith("Build an Elevation")]
+    assert elevations == ["Build an Elevation on B5U with tile elevation"]
 
 
 def test_TERM_05_conduit_value_times_drops_feeds_every_space_of_its_end_zone():
@@ -612,7 +612,7 @@ def test_EX_14_four_constructions_in_one_round():
                             "tiles": ["base", "elevation", "conduit", "powerhouse", "L3_base"]},
                         1: {"bank_engineers": 12}})
     construct(g, "Build a Base on B8L with tile base")             # plain: 3 Excavators
-    construct(g, "Build a Elevation on B8L with tile elevation")   # plain: 2 Mixers
+    construct(g, "Build an Elevation on B8L with tile elevation")   # plain: 2 Mixers
     construct(g, "Build a Conduit on C9L with tile conduit")       # value 1: 2 Excavators
     construct(g, "Build a Powerhouse on P11_0 with tile powerhouse")   # 1st: 2 Mixers
     c = co(g, 0)

@@ -210,7 +210,7 @@ def test_COMPANY_USA_02_directly_placed_drops_never_count():
              dams={"B5U": {"owner": 0, "level": 1, "drops": 0}},
              powerhouses={"P5_0": 0, "P9_0": 0, "P12_0": 0}, round=3)
     play(g, "Construct on company-board space 1")
-    play(g, "Build a Elevation on B5U with tile L2_elevation")
+    play(g, "Build an Elevation on B5U with tile L2_elevation")
     if g.pending == "choose how to pay":
         play(g, "Pay 0 Excavators, 3 Mixers")
     s = g.snapshot()

@@ -235,7 +235,7 @@ def test_CONSTRUCT_08_EX_13_base_costs(dam, exc, credits):
 def test_CONSTRUCT_09_EX_13_elevation_costs(dam, mixers):
     """CONSTRUCT-09 / EX-13: Elevation = mountain 4, hill 3, plain 2 Mixers, never a red-outline surcharge."""
     g = load(dams={dam: "USA"})
-    build(g, f"Build a Elevation on {dam} with tile elevation")
+    build(g, f"Build an Elevation on {dam} with tile elevation")
     s = me(g)
     assert s["mixers"] == 20 - mixers
     assert s["excavators"] == 20

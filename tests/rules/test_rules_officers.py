@@ -72,7 +72,7 @@ def test_OFFICER_WILHELM_01_bases_cost_3_excavators_anywhere(dam, credits):
 def test_OFFICER_WILHELM_01_elevations_cost_normally():
     """OFFICER-WILHELM-01: an Elevation on a mountain dam still costs 4 Mixers."""
     g = load("Wilhelm", dams={"B1U": "France"})
-    build(g, "Build a Elevation on B1U with tile elevation")
+    build(g, "Build an Elevation on B1U with tile elevation")
     assert me(g)["mixers"] == 16
 
 

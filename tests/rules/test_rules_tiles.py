@@ -131,7 +131,7 @@ def test_ADV_L1_ELEVATION_01_rotate_once_per_elevation():
     g = load("L1_elevation", {"wheel": {"open": 0, "segments": {2: {"excavators": 1}, 4: {"mixers": 3},
                                                                 5: {"excavators": 7}}}},
              dams={"B1U": {"owner": "Germany", "level": 3}, "B2U": "Germany"})
-    build(g, "Build a Elevation on B2U with tile L1_elevation")      # mountain: 4 Mixers
+    build(g, "Build an Elevation on B2U with tile L1_elevation")      # mountain: 4 Mixers
     s = me(g)
     assert s["wheel"] == {"open": 4, "segments": {0: {"mixers": 4, "tiles": ["L1_elevation"]},
                                                   5: {"excavators": 7}}}
@@ -211,7 +211,7 @@ def test_ADV_L2_BASE_01_energy_per_base_then_fulfil_one_contract():
 def test_ADV_L2_ELEVATION_01_fill_the_raised_dam(officer, level, drops, full):
     """ADV-L2-ELEVATION-01: the raised dam is filled to its new capacity (Graziano's level 3 holds 4)."""
     g = load("L2_elevation", {"officer": officer}, dams={"B5U": {"owner": "Germany", "level": level, "drops": drops}})
-    build(g, "Build a Elevation on B5U with tile L2_elevation")        # hill: 3 Mixers
+    build(g, "Build an Elevation on B5U with tile L2_elevation")        # hill: 3 Mixers
     d = g.snapshot()["dams"]["B5U"]
     assert (d["level"], d["drops"]) == (level + 1, full)
     assert me(g)["mixers"] == 17
@@ -260,7 +260,7 @@ def test_ADV_L2_WILD_01_machineries_interchangeable():
     """ADV-L2-WILD-01: an Elevation on B1U (4 Mixers) may be paid with any mix of 4 Excavators/Mixers."""
     g = load("L2_wild", dams={"B1U": "Germany"})
     g.play(scenario.find_move(g, "Construct on company-board space"))
-    g.play(scenario.find_move(g, "Build a Elevation on B1U with tile L2_wild"))
+    g.play(scenario.find_move(g, "Build an Elevation on B1U with tile L2_wild"))
     assert sorted(descs(g)) == [f"Pay {e} Excavators, {4 - e} Mixers" for e in range(5)]
     g.play(scenario.find_move(g, "Pay 3 Excavators, 1 Mixers"))
     s = me(g)
@@ -303,7 +303,7 @@ def test_ADV_L3_ELEVATION_01_three_vp_per_own_dam_level_2_plus():
     g = load("L3_elevation", dams={"B1U": {"owner": "Germany", "level": 3}, "B2U": "Germany", "B3U": "Germany",
                                    "B5L": {"owner": "neutral", "level": 2}, "B6U": {"owner": "Italy", "level": 3}})
     vp = me(g)["vp"]
-    build(g, "Build a Elevation on B2U with tile L3_elevation")
+    build(g, "Build an Elevation on B2U with tile L3_elevation")
     s = me(g)
     assert s["vp"] == vp + 6 and s["vp_by_source"]["tiles"] == 6
 

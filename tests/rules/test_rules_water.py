@@ -390,7 +390,7 @@ def test_WATER_13_direct_placement_only_into_spare_capacity():
                        "tiles": ["base", "elevation", "conduit", "powerhouse", "L2_elevation"]}},
         round=3)
     play(g, "Construct on company-board space 1")
-    play(g, "Build a Elevation on B8U with tile L2_elevation")
+    play(g, "Build an Elevation on B8U with tile L2_elevation")
     if g.pending == "choose how to pay":
         play(g, "Pay 0 Excavators, 2 Mixers")
     snap = g.snapshot()
@@ -420,7 +420,7 @@ def test_WATER_15_raising_capacity_does_not_pull_drops():
     g = actions_game(dams={"B1U": {"owner": 0, "level": 1, "drops": 1}}, heads={"HA": 2},
                      companies={0: {"company": "USA", "officer": "Wilhelm", "mixers": 4}})
     play(g, "Construct on company-board space 1")
-    play(g, "Build a Elevation on B1U with tile elevation")
+    play(g, "Build an Elevation on B1U with tile elevation")
     if g.pending == "choose how to pay":
         play(g, "Pay 0 Excavators, 4 Mixers")
     snap = g.snapshot()

@@ -116,7 +116,7 @@ def test_WHEEL_06_segment_returns_within_the_action_after_five_more_steps():
     g = load({"tiles": ["base", "elevation", "conduit", "powerhouse", "L1_elevation"]},
              dams={"B1U": {"owner": "USA", "level": 3}, "B2U": {"owner": "USA", "level": 3}, "B3U": "USA"})
     vp = me(g)["vp"]
-    build(g, "Build a Elevation on B3U with tile L1_elevation")
+    build(g, "Build an Elevation on B3U with tile L1_elevation")
     s = me(g)
     assert s["wheel"] == {"open": 0, "segments": {}}
     assert "L1_elevation" in s["tiles"] and s["mixers"] == 20
