@@ -199,17 +199,18 @@ class Game:
             return
         for c in range(self.config.players):
             since = moved if c == mover and moved is not None else before
-            line = automa_summary(since, self.state, self.info, c, self._first_action_forced(before, c, mover))
+            line = automa_summary(since, self.state, self.info, c, self._first_action_forced(before, c))
             if line:
                 self.log.append(f"R{self.round} {line}")
 
-    def _first_action_forced(self, before: np.ndarray, c: int, mover: int) -> bool:
+    def _first_action_forced(self, before: np.ndarray, c: int) -> bool:
         """Whether player seat c's first action of a round was chosen by the Automa procedure since `before`
-        (AUTOMA-66: it was still to come then, or a new round began, and it has happened now)."""
+        (AUTOMA-66: it was still to come then, or a new round began, and it has happened now; a mover still to
+        act had made an income choice)."""
         S, T = self.state, self.tables
         if S[_co(c) + L.C_AUTOMA] or not mahiri_in_play(S):
             return False
-        if S[L.G_ROUND] == before[L.G_ROUND] and (c == mover or not first_action_pending(before, T, c)):
+        if S[L.G_ROUND] == before[L.G_ROUND] and not first_action_pending(before, T, c):
             return False
         return S[L.G_PHASE] == ids.PH_ACTIONS and not first_action_pending(S, T, c)
 
