@@ -11,7 +11,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_officers import dam_area_preference
-from sim.rules.automa_tiles import best_tile
+from sim.rules.automa_tiles import best_tile, may_use
 from sim.rules.company import automa_level
 from sim.rules.construct import space_kind, space_zone
 from sim.rules.produce import own_powerhouse_in_zone
@@ -270,19 +270,19 @@ def _keep_score(cand, n, scores, target, flags):
 
 
 @njit(cache=True, _nrt=False)
-def tile_used(S, T, c, g, struct, with_tile):
-    """The tile whose effect the Automa's build on g would use (AUTOMA-50/65), -1 without one or below level 3
-    (no tile effects, AUTOMA-03)."""
-    if not with_tile or automa_level(S, c) < 3:
-        return -1
-    return best_tile(S, T, c, g, struct)[0]
+def builds_with(S, T, c, g, struct, with_tile, t):
+    """Whether the Automa's build on g would use tile t with its effects (AUTOMA-50/65; tile rules from level 3,
+    AUTOMA-03)."""
+    if not with_tile or automa_level(S, c) < 3 or not may_use(S, c, t):
+        return False
+    return best_tile(S, T, c, g, struct)[0] == t
 
 
 @njit(cache=True, _nrt=False)
 def prefers_upper_dam(S, T, c, g, struct, with_tile):
     """AUTOMA-51: a Base built with the L1 wild tile (no red-outline surcharge, ADV-L1-WILD-01) takes the
     red-outlined space of the chosen basin (AUTOMA-30 step 5 reversed)."""
-    return struct == ids.BASE and tile_used(S, T, c, g, struct, with_tile) == ids.T_L1_WILD
+    return struct == ids.BASE and builds_with(S, T, c, g, struct, with_tile, ids.T_L1_WILD)
 
 
 @njit(cache=True)
@@ -317,7 +317,7 @@ def choose_space(S, T, c, struct, cand, n, card, with_tile):
     if struct == ids.CONDUIT and n > 1:                                    # AUTOMA-51: L2 conduit, value >= 3
         for i in range(n):
             flags[i] = (T.cond_value[cand[i] - nd] >= 3
-                        and tile_used(S, T, c, cand[i], struct, with_tile) == ids.T_L2_COND)
+                        and builds_with(S, T, c, cand[i], struct, with_tile, ids.T_L2_COND))
         n = _keep(cand, n, flags)
     for r in range(3):                                                     # step 3
         if n == 1:

@@ -95,6 +95,13 @@ def anton_ready(S, c):
 
 
 @njit(cache=True, _nrt=False)
+def may_use(S, c, t):
+    """Whether tile t could be the one c builds with: in its supply, or on its wheel for Anton's special tile."""
+    loc = S[co(c) + L.C_TILE_LOC + t]
+    return loc == ids.TILE_IN_SUPPLY or (0 <= loc < 6 and anton_ready(S, c))
+
+
+@njit(cache=True, _nrt=False)
 def best_tile(S, T, c, g, struct):
     """AUTOMA-16/50/65: (behaviour tile, tile put on the wheel) the Automa builds `struct` on g with, or (-1, -1).
 

@@ -12,11 +12,11 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_choice
 from sim.rules.automa_place import choose_space, space_range
+from sim.rules.automa_tiles import best_tile, holds_tile_for, tile_payment
 from sim.rules.automa_water import automa_drops
 from sim.rules.company import add_credits, add_energy, add_vp, automa_level, co
-from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_choice
-from sim.rules.automa_tiles import best_tile, holds_tile_for, tile_payment
 from sim.rules.construct import place_structure, placeable, red_surcharge
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
 from sim.rules.produce import (

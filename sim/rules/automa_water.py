@@ -60,11 +60,12 @@ def _own_after(S, T, c, h, k, flow_now, cap, held, site_steps):
 
 @njit(cache=True, _nrt=False)
 def usa_site_steps(S, T, c, site_steps):
-    """AUTOMA-53 / COMPANY-USA-01: 1 for each zone whose powerhouse site gives c an energy step (an active USA's
-    own powerhouse there), else 0 (every zone 0 for any other company)."""
+    """AUTOMA-53 / COMPANY-USA-01: for an active USA, site_steps[z] = 1 for each zone whose powerhouse site gives
+    it an energy step (its own powerhouse there); returns whether c is one (site_steps stays 0 otherwise)."""
     usa = company_of(S, c) == ids.USA and ability_active(S, T, c)
-    for z in range(T.n_zones[0]):
-        site_steps[z] = 1 if usa and own_powerhouse_in_zone(S, T, c, z) >= 0 else 0
+    if usa:
+        for z in range(T.n_zones[0]):
+            site_steps[z] = 1 if own_powerhouse_in_zone(S, T, c, z) >= 0 else 0
     return usa
 
 
