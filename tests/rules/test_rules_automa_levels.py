@@ -48,7 +48,7 @@ def test_AUTOMA_50_highest_level_tile_exact_type_before_wild(tiles, used, energy
 
 @pytest.mark.parametrize("level,conduit,excavators", [(2, "C7L", 1), (3, "C7R", 0)])
 def test_AUTOMA_51_L2_conduit_prefers_value_3_or_more(level, conduit, excavators):
-    """AUTOMA-51 (L2 conduit, ties among eligible spaces -> value >= 3; DECISIONS A-15). Card 5's Conduit entry
+    """AUTOMA-51 (L2 conduit, ties among eligible spaces -> value >= 3; decision A-16). Card 5's Conduit entry
     (produce, water, Elevation skipped: no dam), 5 Excavators, tiles basic + L2_conduit; the player has B7L.
     Criteria card 13: dam_owner opponent first, then second_highest_production. Level 2 (no tile modifier:
     2 x value) can pay values 1-2 only; the player's zone 7 keeps C7L (2). Level 3: every conduit costs
