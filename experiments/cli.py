@@ -353,6 +353,7 @@ def _bench_ladder(config, games: int, budgets: Optional[str], planner: Optional[
     "  barrage fuzz --games 20000\n\n"
     "  barrage fuzz --games 5000 --players 2 --seed 3 --policy random\n\n"
     "  barrage fuzz --games 2000 --players 3 --strategies random_actions,automa:level=4,automa:level=1\n\n"
+    "  barrage fuzz --games 200 --players 2 --strategies random_actions,automa:level=4 --officers viktor,mahiri\n\n"
     "Exit code 0 when every game kept every invariant, 1 when a violation was found, 2 on bad input. A "
     "violation of game seed S after k moves replays with 'barrage play --players N --seed S --strategies "
     "POLICY --verbose' (the log's k-th move is the one that broke it)."))
@@ -366,6 +367,9 @@ def fuzz(
                                     "engine)."),
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    officers: Optional[str] = typer.Option(
+        None, "--officers", show_default="random pairings",
+        help="Comma-separated executive officer per seat (as in 'play'), e.g. to deal one to an Automa seat."),
     threads: Optional[int] = ThreadsOpt,
     json_out: bool = JsonOpt,
 ) -> None:
@@ -375,7 +379,7 @@ def fuzz(
 
     Each violation is printed with the game seed and the move index that reproduce it and the invariants broken; the first ones are replayed on the Python loop to show the move that broke them.
     """
-    config = _config(players, intro=intro, expansions=expansions)
+    config = _config(players, officers=officers, intro=intro, expansions=expansions)
     _check_seed(seed)
     from experiments.fuzz import run_fuzz
 
@@ -397,7 +401,8 @@ def fuzz(
                           f"{'' if v.reproduced else '  [yellow](the Python-loop replay does not show it)[/yellow]'}",
                           markup=True, highlight=False, soft_wrap=True)
             con.print(f"  replay: barrage play --players {r.players} --seed {v.seed} --strategies {r.policy}"
-                      f"{' --intro' if r.intro else ''} --verbose", markup=False, highlight=False, soft_wrap=True)
+                      f"{' --intro' if r.intro else ''}{f' --officers {officers!r}' if officers else ''} --verbose",
+                      markup=False, highlight=False, soft_wrap=True)
         summary = (f"{r.games} games, {r.players} players, policy {r.policy}, seed {r.seed}, "
                    f"{r.threads} threads, {r.elapsed_s:.1f} s ({r.games_per_s:,.0f} games/s, "
                    f"warm-up {r.warmup_s:.1f} s)")

@@ -139,11 +139,13 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     return f"move {move}"
 
 
-def automa_summary(before: np.ndarray, after: np.ndarray, info: TableInfo, c: int) -> str | None:
+def automa_summary(before: np.ndarray, after: np.ndarray, info: TableInfo, c: int,
+                   forced: bool = False) -> str | None:
     """What Automa seat c did between two states (its turns are played inside the engine): structures built,
-    spaces taken, and energy and VP when no round ended in between; None if nothing changed."""
+    spaces taken, and energy and VP when no round ended in between; None if nothing changed. `forced`: the
+    same for a player's first action chosen by the Automa procedure (AUTOMA-66, Mahiri)."""
     b = L.COMPANY_BASE + c * L.CO_SIZE
-    if after[b + L.C_AUTOMA] <= 0 or after[b + L.C_COMPANY] < 0:
+    if (after[b + L.C_AUTOMA] <= 0 and not forced) or after[b + L.C_COMPANY] < 0:
         return None
     parts = []
     for d, name in enumerate(info.dam_ids):
@@ -156,10 +158,13 @@ def automa_summary(before: np.ndarray, after: np.ndarray, info: TableInfo, c: in
         if after[L.PH_OWNER + k] == c and before[L.PH_OWNER + k] != c:
             parts.append(f"Powerhouse on {name}")
     built = ["built " + ", ".join(parts)] if parts else []
+    same_round = after[L.G_ROUND] == before[L.G_ROUND]       # Engineers return at the End of Round (EOR-02)
     taken = [info.space_ids[s] for s in range(L.N_SPACES)
-             if after[L.SPACE_OCC + s] == c and before[L.SPACE_OCC + s] != c]
+             if after[L.SPACE_OCC + s] == c and (before[L.SPACE_OCC + s] != c or not same_round)]
+    for what, f in (("the Bank", L.C_BANK_ENG), ("its construction space", L.C_AUTOMA_ENG)):
+        if after[b + f] > (before[b + f] if same_round else 0):
+            taken.append(what)
     out = built + ([f"Engineers on {', '.join(taken)}"] if taken else [])
-    same_round = after[L.G_ROUND] == before[L.G_ROUND]
     for what, f in (("energy", L.C_ENERGY), ("VP", L.C_VP)):
         if same_round and after[b + f] != before[b + f]:
             out.append(f"{what} {int(after[b + f] - before[b + f]):+d}")
@@ -167,4 +172,7 @@ def automa_summary(before: np.ndarray, after: np.ndarray, info: TableInfo, c: in
         out.append("passes")
     if not out:
         return None
+    if forced:
+        return (f"{company_label(after, c)}: first action of the round chosen by the Automa procedure "
+                f"(Mahiri, AUTOMA-66): " + "; ".join(out))
     return f"Automa {company_label(after, c)}: " + "; ".join(out)

@@ -12,7 +12,8 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.describe import automa_summary, company_label, describe_move
 from sim.errors import BarrageError, ConfigError
-from sim.rules.engine import BUFFER_SIZE, advance, advance_until, legal_moves, play_move
+from sim.rules.automa_officers import first_action_pending, mahiri_in_play
+from sim.rules.engine import BUFFER_SIZE, advance, advance_until, apply_choice, legal_moves, play_move
 from sim.rules.hidden import determinize
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
@@ -231,19 +232,37 @@ class Game:
         who = self.current_player
         self.log.append(f"R{self.round} {company_label(self.state, who)}: {self.describe(code)}")
         before = self.state.copy() if self.config.automa else None
+        moved = None
+        if before is not None and mahiri_in_play(before):   # AUTOMA-66: the mover's move alone, for its log line
+            moved = before.copy()
+            apply_choice(moved, self.tables, code)
+            advance(moved, self.tables, np.empty(BUFFER_SIZE, dtype=np.int64), self._scratch.copy(), True)
         self._n = int(play_move(self.state, self.tables, code, self._buf, self._scratch))
         self.moves.append(code)
-        self._log_automas(before)
+        self._log_automas(before, who, moved)
         self._log_round_change()
 
-    def _log_automas(self, before: np.ndarray | None) -> None:
-        """Logs what the Automa seats did inside the engine since `before` (AUTOMA-*)."""
+    def _log_automas(self, before: np.ndarray | None, mover: int = -1, moved: np.ndarray | None = None) -> None:
+        """Logs what the Automa seats did inside the engine since `before` (AUTOMA-*), and the players' first
+        actions of a round the Automa procedure chose (AUTOMA-66; the mover's since `moved`, its move applied)."""
         if before is None or not self.config.automa:
             return
         for c in range(self.config.players):
-            line = automa_summary(before, self.state, self.info, c)
+            since = moved if c == mover and moved is not None else before
+            line = automa_summary(since, self.state, self.info, c, self._first_action_forced(before, c))
             if line:
                 self.log.append(f"R{self.round} {line}")
+
+    def _first_action_forced(self, before: np.ndarray, c: int) -> bool:
+        """Whether player seat c's first action of a round was chosen by the Automa procedure since `before`
+        (AUTOMA-66: it was still to come then, or a new round began, and it has happened now; a mover still to
+        act had made an income choice)."""
+        S, T = self.state, self.tables
+        if S[_co(c) + L.C_AUTOMA] or not mahiri_in_play(S):
+            return False
+        if S[L.G_ROUND] == before[L.G_ROUND] and not first_action_pending(before, T, c):
+            return False
+        return S[L.G_PHASE] == ids.PH_ACTIONS and not first_action_pending(S, T, c)
 
     def _log_round_change(self) -> None:
         r = self.round

@@ -22,6 +22,7 @@ from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
 from sim.errors import ConfigError
+from sim.rules.automa_officers import mahiri_in_play
 from sim.tables import compile_tables
 from sim.variant import Variant
 
@@ -559,6 +560,12 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     # companies: the rest of each block
     for s in range(n):
         _company_block(ctx, S, s, cdocs[s], phase)
+    for s in range(n):
+        b = L.COMPANY_BASE + s * L.CO_SIZE
+        if S[b + L.C_AUTOMA_ENG] and not S[b + L.C_AUTOMA] and not mahiri_in_play(S):
+            _fail(f"companies[{s}].automa_engineers", "only an Automa seat, or a player facing a level-4 Automa "
+                                                     "with Mahiri Sekibo (AUTOMA-66), has Engineers placed by the "
+                                                     "Automa procedure (AUTOMA-12); set automa: <level>")
 
     _map_structures(ctx, S, doc)
     _headstreams(ctx, S, doc.get("headstreams"))
@@ -641,8 +648,6 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
     lvl = _int(f"{p}.automa", d.get("automa", 0), 0, 4)                 # AUTOMA-01/03: 0 = a player's seat
     S[b + L.C_AUTOMA] = lvl
     S[b + L.C_AUTOMA_ENG] = _int(f"{p}.automa_engineers", d.get("automa_engineers", 0), 0)
-    if S[b + L.C_AUTOMA_ENG] and not lvl:
-        _fail(f"{p}.automa_engineers", "only an Automa seat stacks Engineers (AUTOMA-12); set automa: <level>")
     if 0 < lvl < 4 and d.get("effective_officer") is None:
         eff = ids.NO_OFFICER                                              # AUTOMA-03: officer from level 4
     S[b + L.C_EFF_OFFICER] = eff
@@ -1450,6 +1455,7 @@ def _company_snapshot(ctx: _Ctx, S: np.ndarray, s: int) -> dict:
         d["geological_engineers"] = I(S[b + L.C_GEO_ENG])
     if S[b + L.C_AUTOMA]:
         d["automa"] = I(S[b + L.C_AUTOMA])
+    if S[b + L.C_AUTOMA] or S[b + L.C_AUTOMA_ENG]:       # a player's: a first action under AUTOMA-66
         d["automa_engineers"] = I(S[b + L.C_AUTOMA_ENG])
     d["decisions"] = I(S[b + L.C_DECISIONS])
     fulfilled = sum(1 for k in range(L.N_CONTRACTS) if S[L.CON_STATE + k] == ids.CS_FULFILLED and S[L.CON_OWNER + k] == s)

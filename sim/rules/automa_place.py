@@ -10,6 +10,9 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.automa_officers import dam_area_preference
+from sim.rules.automa_tiles import best_tile, may_use
+from sim.rules.company import automa_level
 from sim.rules.construct import space_kind, space_zone
 from sim.rules.produce import own_powerhouse_in_zone
 from sim.rules.water import capacity
@@ -258,10 +261,35 @@ def _keep(cand, n, flags):
     return m
 
 
+@njit(cache=True, _nrt=False)
+def _keep_score(cand, n, scores, target, flags):
+    """Keeps the candidates scoring `target` (all if none does); returns the new count."""
+    for i in range(n):
+        flags[i] = scores[i] == target
+    return _keep(cand, n, flags)
+
+
+@njit(cache=True, _nrt=False)
+def builds_with(S, T, c, g, struct, with_tile, t):
+    """Whether the Automa's build on g would use tile t with its effects (AUTOMA-50/65; tile rules from level 3,
+    AUTOMA-03)."""
+    if not with_tile or automa_level(S, c) < 3 or not may_use(S, c, t):
+        return False
+    return best_tile(S, T, c, g, struct)[0] == t
+
+
+@njit(cache=True, _nrt=False)
+def prefers_upper_dam(S, T, c, g, struct, with_tile):
+    """AUTOMA-51: a Base built with the L1 wild tile (no red-outline surcharge, ADV-L1-WILD-01) takes the
+    red-outlined space of the chosen basin (AUTOMA-30 step 5 reversed)."""
+    return struct == ids.BASE and builds_with(S, T, c, g, struct, with_tile, ids.T_L1_WILD)
+
+
 @njit(cache=True)
-def choose_space(S, T, c, struct, cand, n, card):
+def choose_space(S, T, c, struct, cand, n, card, with_tile):
     """AUTOMA-30: the space (from the n legal candidates in cand, reordered in place) on which the Automa builds
-    `struct`, by the criteria side of `card`."""
+    `struct`, by the criteria side of `card`; `with_tile` for a construction (tile rules, AUTOMA-51), not for
+    a reward's free structure."""
     nd = T.n_dams[0]
     flags = np.zeros(n, dtype=np.bool_)
     if n > 1 and struct != ids.ELEVATION:                                  # step 1
@@ -282,6 +310,15 @@ def choose_space(S, T, c, struct, cand, n, card):
     row = KIND_DAM if struct <= ids.ELEVATION else (KIND_CONDUIT if struct == ids.CONDUIT else KIND_PH)
     pref = T.automa_head[card]
     scores = np.zeros(n, dtype=np.int64)
+    if struct == ids.BASE and n > 1:                                       # AUTOMA-60: Wilhelm's mountains
+        for i in range(n):
+            scores[i] = dam_area_preference(S, T, c, cand[i])
+        n = _keep_score(cand, n, scores, scores[:n].max(), flags)
+    if struct == ids.CONDUIT and n > 1:                                    # AUTOMA-51: L2 conduit, value >= 3
+        for i in range(n):
+            flags[i] = (T.cond_value[cand[i] - nd] >= 3
+                        and builds_with(S, T, c, cand[i], struct, with_tile, ids.T_L2_COND))
+        n = _keep(cand, n, flags)
     for r in range(3):                                                     # step 3
         if n == 1:
             break
@@ -296,9 +333,7 @@ def choose_space(S, T, c, struct, cand, n, card):
                     second = scores[i]
             if second >= 0:
                 target = second
-        for i in range(n):
-            flags[i] = scores[i] == target
-        n = _keep(cand, n, flags)
+        n = _keep_score(cand, n, scores, target, flags)
     # step 4: count forward from the start zone / start conduit (map numbering, wrapping); step 5: lower dam
     if row == KIND_CONDUIT:
         start = T.automa_start[card, 1]
@@ -312,8 +347,9 @@ def choose_space(S, T, c, struct, cand, n, card):
         g = cand[i]
         pos = g - nd if row == KIND_CONDUIT else space_zone(T, g)
         key = ((pos - start) % size) * 2
-        if row == KIND_DAM:
-            key += T.dam_upper[g]
+        if row == KIND_DAM and n > 1:
+            upper_first = prefers_upper_dam(S, T, c, g, struct, with_tile)
+            key += 1 - T.dam_upper[g] if upper_first else T.dam_upper[g]
         if key < best_key:
             best_key = key
             best = g

@@ -12,15 +12,12 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_choice
 from sim.rules.automa_place import choose_space, space_range
+from sim.rules.automa_tiles import best_tile, holds_tile_for, tile_payment
 from sim.rules.automa_water import automa_drops
 from sim.rules.company import add_credits, add_energy, add_vp, automa_level, co
-from sim.rules.construct import (
-    place_structure,
-    placeable,
-    printed_machinery,
-    red_surcharge,
-)
+from sim.rules.construct import place_structure, placeable, red_surcharge
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
 from sim.rules.produce import (
     GERMAN_SECOND,
@@ -70,12 +67,13 @@ def place_engineers(S, T, c, board, k):
 
 @njit(cache=True, _nrt=False)
 def gain_machines(S, c, exc, mix, any_):
-    """AUTOMA-19: listed machineries; each of choice becomes the type the Automa has fewer of (tie Excavator)."""
+    """AUTOMA-19: listed machineries; each of choice becomes the type the Automa has fewer of (tie Excavator),
+    a Mixer with Jill (AUTOMA-63)."""
     b = co(c)
     S[b + L.C_EXC] += exc
     S[b + L.C_MIX] += mix
     for _ in range(any_):
-        if S[b + L.C_MIX] < S[b + L.C_EXC]:
+        if S[b + L.C_MIX] < S[b + L.C_EXC] or mixers_of_choice(S, c):
             S[b + L.C_MIX] += 1
         else:
             S[b + L.C_EXC] += 1
@@ -85,8 +83,8 @@ def gain_machines(S, c, exc, mix, any_):
 @njit(cache=True)
 def best_production(S, T, c, modifier, german_second, excluded_ph):
     """AUTOMA-13 (a)/(c): of the legal productions (PRODUCE-01..07; an Automa pays any conduit fee in VP) the one
-    of maximum energy moving all drops of its dam (ties: first system in zone order); returns (move, energy),
-    energy 0 if there is none."""
+    of maximum energy moving all drops of its dam (1 with Viktor through a conduit of value 1-2, AUTOMA-62; ties:
+    first system in zone order); returns (move, energy), energy 0 if there is none."""
     moves = np.empty(4 * L.MAX_DAMS * 2, dtype=np.int64)
     flags = GERMAN_SECOND if german_second else 0
     n = list_productions(S, T, c, modifier, flags, excluded_ph, 1 << 30, moves, 0, False)
@@ -94,7 +92,7 @@ def best_production(S, T, c, modifier, german_second, excluded_ph):
     best_e = 0
     for i in range(n):
         d, cond, ph, k = decode(moves[i])
-        if k != S[L.DAM_DROPS + d]:
+        if k != drops_moved(S, T, c, d, cond, german_second):
             continue
         e = energy_of(S, T, c, cond, ph, k, modifier, german_second)
         if e > best_e:
@@ -135,64 +133,11 @@ def produce_and_fulfil(S, T, c, move, modifier, flags):
 
 
 @njit(cache=True, _nrt=False)
-def tile_payment(S, T, c, g, struct, tile):
-    """AUTOMA-16: (excavators, mixers) the Automa pays to build `struct` on g with `tile`, or (-1, -1).
-    Printed costs (GEO-10: no geological costs); tile cost modifiers from level 3, officer modifiers from
-    level 4 (through the officer the Automa uses, AUTOMA-03)."""
-    b = co(c)
-    lvl = automa_level(S, c)
-    behav = tile if lvl >= 3 else -1
-    value = T.cond_value[g - T.n_dams[0]] if struct == ids.CONDUIT else 0            # GEO-10: printed value
-    e, m, jill = printed_machinery(S, T, c, g, struct, behav, value)
-    exc = S[b + L.C_EXC]
-    mix = S[b + L.C_MIX]
-    if behav == ids.T_L2_WILD:                                             # ADV-L2-WILD-01: any machineries
-        if e + m <= exc + mix:
-            pe = min(e + m, exc)
-            return pe, e + m - pe
-        return -1, -1
-    if e <= exc and m <= mix:
-        return e, m
-    if jill >= 0 and jill <= mix:                                          # OFFICER-JILL-01
-        return 0, jill
-    return -1, -1
-
-
-@njit(cache=True, _nrt=False)
-def best_tile(S, T, c, g, struct):
-    """AUTOMA-16: the highest-level tile in the Automa's supply that can build `struct` on g and is affordable
-    there (ties: the tile of the exact type before a wild one), or -1."""
-    best = -1
-    best_key = -1
-    b = co(c)
-    for t in range(ids.T_ANTON):
-        if S[b + L.C_TILE_LOC + t] != ids.TILE_IN_SUPPLY:
-            continue
-        ts = T.tile_struct[t]
-        if ts != struct and ts != ids.WILD:
-            continue
-        e, _ = tile_payment(S, T, c, g, struct, t)
-        if e < 0:
-            continue
-        key = T.tile_level[t] * 2 + (1 if ts == struct else 0)
-        if key > best_key:
-            best_key = key
-            best = t
-    return best
-
-
-@njit(cache=True, _nrt=False)
 def construct_candidates(S, T, c, struct, area, min_prod, cand):
     """AUTOMA-16: legal spaces for `struct` meeting the entry's area / minimum production, with a usable tile."""
     n = 0
     nd = T.n_dams[0]
-    b = co(c)
-    usable = False
-    for t in range(ids.T_ANTON):                                            # a tile able to build it (fast path)
-        ts = T.tile_struct[t]
-        if S[b + L.C_TILE_LOC + t] == ids.TILE_IN_SUPPLY and (ts == struct or ts == ids.WILD):
-            usable = True
-    if not usable or S[b + L.C_PIECES + struct] == 0:
+    if S[co(c) + L.C_PIECES + struct] == 0 or not holds_tile_for(S, T, c, struct):
         return 0
     lo, hi = space_range(T, struct)
     for g in range(lo, hi):
@@ -202,7 +147,7 @@ def construct_candidates(S, T, c, struct, area, min_prod, cand):
             continue
         if struct == ids.CONDUIT and T.cond_value[g - nd] < min_prod:
             continue
-        if best_tile(S, T, c, g, struct) < 0:
+        if best_tile(S, T, c, g, struct)[0] < 0:
             continue
         cand[n] = g
         n += 1
@@ -211,19 +156,17 @@ def construct_candidates(S, T, c, struct, area, min_prod, cand):
 
 @njit(cache=True, _nrt=False)
 def construct_at(S, T, c, g, struct):
-    """AUTOMA-16 effect: CONSTRUCT-04 steps 3-8 (step 8 from level 3); the red-outline surcharge is paid in VP
-    (AUTOMA-04)."""
-    tile = best_tile(S, T, c, g, struct)
-    e, m = tile_payment(S, T, c, g, struct, tile)
+    """AUTOMA-16 effect: CONSTRUCT-04 steps 3-8 (step 8 from level 3) with the tile of AUTOMA-50/65; the
+    red-outline surcharge and Solomon's replaced machinery are paid in VP (AUTOMA-04, AUTOMA-64)."""
+    behav, tile = best_tile(S, T, c, g, struct)
+    e, m, vp = tile_payment(S, T, c, g, struct, behav)
     put_on_wheel(S, c, e, m, tile)
     rotate_step(S, c)
     if automa_level(S, c) >= 3:
-        push(S, ids.TK_TILE_EFFECT, c, tile, g)
-        surcharge = red_surcharge(T, g, struct, tile)
+        push(S, ids.TK_TILE_EFFECT, c, behav, g)
     else:
-        surcharge = red_surcharge(T, g, struct, -1)
-    if surcharge > 0:
-        add_credits(S, c, -surcharge, ids.VS_RESOURCES)
+        behav = -1                                                         # AUTOMA-03: no tile modifier
+    add_credits(S, c, -(red_surcharge(T, g, struct, behav) + vp), ids.VS_RESOURCES)
     place_structure(S, T, c, g, struct)
 
 
@@ -246,7 +189,7 @@ def free_placement(S, T, c, struct, param, count):
             n += 1
         if n == 0:
             return
-        place_structure(S, T, c, choose_space(S, T, c, struct, cand, n, rules_card(S)), struct)
+        place_structure(S, T, c, choose_space(S, T, c, struct, cand, n, rules_card(S), False), struct)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -285,12 +228,18 @@ def perform_entry(S, T, c, entry, card):
         if x == ids.BUILDING:                                               # AUTOMA-23: Leeghwater only
             return False
         cand = np.empty(L.MAX_DAMS + L.MAX_CONDUITS + L.MAX_PH, dtype=np.int64)
-        n = construct_candidates(S, T, c, x, y, z, cand)
+        n = 0
+        if elevates_first(S, c):                                            # AUTOMA-61: whatever the card shows
+            n = construct_candidates(S, T, c, ids.ELEVATION, -1, 0, cand)
+            if n > 0:
+                x = ids.ELEVATION
+        if n == 0:
+            n = construct_candidates(S, T, c, x, y, z, cand)
         if n == 0:
             return False
         S[b + L.C_ENG] -= k                                                 # the private construction space
         S[b + L.C_AUTOMA_ENG] += k
-        construct_at(S, T, c, choose_space(S, T, c, x, cand, n, card), x)
+        construct_at(S, T, c, choose_space(S, T, c, x, cand, n, card, True), x)
         return True
     if do == ids.AD_PATENT:                                                 # AUTOMA-17
         if T.intro[0] == 1 or x == ids.BUILDING:

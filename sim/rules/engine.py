@@ -5,6 +5,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
+from sim.rules.automa_officers import act_as_automa, automa_chooses_first_action
 from sim.rules.automa_turn import resolve as automa_resolve
 from sim.rules.company import (
     ability_active,
@@ -266,7 +267,12 @@ def run_auto(S, T, kind, c, a0, a1, a2):
             if S[b + L.C_OFFICER] == ids.MAHIRI and S[b + L.C_EFF_OFFICER] >= 0:
                 S[b + L.C_EFF_OFFICER] = ids.MAHIRI
         push(S, ids.TK_END_TURN, c)
+        if automa_chooses_first_action(S, T, c):                    # AUTOMA-66: Mahiri's Automa
+            act_as_automa(S, c, True)
+            push(S, ids.TK_AUTOMA_PROXY_END, c)
         push(S, ids.TK_MAIN, c, 0)
+    elif kind == ids.TK_AUTOMA_PROXY_END:
+        act_as_automa(S, c, False)
     elif kind == ids.TK_END_TURN:                                   # TURN-11, TURN-01
         refill_display(S, T)
         pos = 0
@@ -319,17 +325,18 @@ def run_auto(S, T, kind, c, a0, a1, a2):
 
 
 @njit(cache=True)
-def advance(S, T, out, scratch):
+def advance(S, T, out, scratch, stop_before_forced=False):
     """Resolves automatic tasks and forced decisions until a real choice is pending.
 
     Returns the number of legal moves of that choice (written to out), or 0 when the game is over.
     A decision with no performable option is dropped (REWARD-15); an Automa seat's decisions are resolved by
-    the Automa rules (sim.rules.automa_turn), so a real choice is never an Automa's."""
-    return advance_until(S, T, out, scratch, -1)
+    the Automa rules (sim.rules.automa_turn), so a real choice is never an Automa's. `stop_before_forced` stops
+    (returning 0) before a player's first action chosen by the Automa procedure (AUTOMA-66; the game log)."""
+    return advance_until(S, T, out, scratch, -1, stop_before_forced)
 
 
 @njit(cache=True)
-def advance_until(S, T, out, scratch, stop_kind):
+def advance_until(S, T, out, scratch, stop_kind, stop_before_forced=False):
     """`advance`, but stops (returning -1) just before running an automatic task of kind `stop_kind`, so that a
     position at a phase boundary (e.g. after Water Flow, before Scoring: stop_kind = TK_SCORING) can be read."""
     while True:
@@ -339,6 +346,8 @@ def advance_until(S, T, out, scratch, stop_kind):
         kind = S[t]
         if kind == stop_kind:
             return -1
+        if stop_before_forced and kind == ids.TK_TURN and automa_chooses_first_action(S, T, S[t + 1]):
+            return 0
         automa = kind < ids.FIRST_AUTO_TASK and is_automa(S, S[t + 1])    # AUTOMA-*: the engine plays Automas
         if kind >= ids.FIRST_AUTO_TASK or automa:
             c = S[t + 1]

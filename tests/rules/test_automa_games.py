@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from experiments.play import play_game
-from sim import Game, GameConfig
+from sim import Game, GameConfig, ids
 from sim import layout as L
 from sim.batch import N_GAME, N_RESULT, R_RANK, R_VP, R_VP_SRC, fuzz_batch, play_batch
 from sim.errors import ConfigError
@@ -127,3 +127,62 @@ def test_game_new_with_automa_config_never_asks_the_automa():
         assert g.current_player in (0, 2)
         g.play(g.legal_codes()[0])
     assert g.state[co(1) + L.C_VP_SRC] == 16 and g.state[co(3) + L.C_VP_SRC] == 16   # AUTOMA-06
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Level 4 with every base officer (AUTOMA-60..66)
+# ---------------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("officer", ids.OFFICER_NAMES)
+def test_invariants_hold_with_each_base_officer_dealt_to_a_level_4_automa(officer):
+    """AUTOMA-60..66 over 60 two-player games per officer (random and greedy players, the Automa in either seat):
+    the invariants hold after every move, and the Automa keeps its officer (AUTOMA-01/03)."""
+    n = 60
+    seeds = np.arange(5000, 5000 + n, dtype=np.int64)
+    automa_seat = np.arange(n) % 2
+    off = ids.OFFICER_NAMES.index(officer)
+    other = ids.WILHELM if off == ids.VIKTOR else ids.VIKTOR
+    fo = np.full((n, 4), -1, dtype=np.int64)
+    fo[np.arange(n), automa_seat] = off
+    fo[np.arange(n), 1 - automa_seat] = other
+    strat = np.full((n, 4), RANDOM_ACTIONS, dtype=np.int64)
+    params = np.zeros((n, 4, registry.N_PARAMS))
+    _, gid, gvec = registry.parse_seats("greedy", 1)
+    for g in range(n):
+        if g % 4 >= 2:
+            strat[g, 1 - automa_seat[g]], params[g, 1 - automa_seat[g]] = gid[0], gvec[0]
+        strat[g, automa_seat[g]] = AUTOMA
+        params[g, automa_seat[g], 0] = 4
+    tables = as_array(compile_tables(GameConfig(players=2).variant)[0])
+    report = np.zeros((n, 2), dtype=np.int64)
+    fuzz_batch(tables, seeds, np.full((n, 4), -1, dtype=np.int64), fo, strat, params, report)
+    bad = [(int(seeds[g]), int(report[g, 0]), describe_violations(int(report[g, 1])))
+           for g in range(n) if report[g, 1] != 0]
+    assert not bad, bad[:3]
+    g = play_game(GameConfig(players=2, officers=(ids.OFFICER_NAMES[other], officer)), 11, "greedy,automa:level=4")
+    assert g.is_over and g.state[co(1) + L.C_EFF_OFFICER] == off
+
+
+def test_AUTOMA_66_each_forced_first_action_is_in_the_log_and_the_batch_plays_the_same_game():
+    """AUTOMA-66: against a level-4 Mahiri Automa the player's first action of each of the 5 rounds is chosen by
+    the Automa procedure and logged once per round; the Python loop (which logs it) and play_batch give the same
+    game."""
+    config = GameConfig(players=2, officers=("Viktor Fiesler", "Mahiri Sekibo"))
+    g = play_game(config, 21, "greedy,automa:level=4")
+    forced = [line for line in g.log if "AUTOMA-66" in line]
+    assert [line.split()[0] for line in forced] == ["R1", "R2", "R3", "R4", "R5"]
+    assert all("first action of the round chosen by the Automa procedure" in line for line in forced)
+    _, ids_, params = registry.parse_seats("greedy,automa:level=4", 2)
+    seat_out = np.zeros((1, 2, N_RESULT), dtype=np.int64)
+    fo = np.full((1, 4), -1, dtype=np.int64)
+    fo[0, :2] = config.officer_ids()
+    strat = np.zeros((1, 4), dtype=np.int64)
+    par = np.zeros((1, 4, registry.N_PARAMS))
+    strat[0, :2] = ids_
+    par[0, :2] = params
+    play_batch(as_array(g.tables), np.array([21]), np.full((1, 4), -1, dtype=np.int64), fo, strat, par, seat_out,
+               np.zeros((1, N_GAME), dtype=np.int64))
+    assert [int(seat_out[0, c, R_VP]) for c in range(2)] == [r.vp for r in g.result()]
+    no_mahiri = play_game(GameConfig(players=2, officers=("Viktor Fiesler", "Anton Krylov")), 21,
+                          "greedy,automa:level=4")
+    assert not any("AUTOMA-66" in line for line in no_mahiri.log)
