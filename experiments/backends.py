@@ -12,7 +12,7 @@ import logging
 import os
 from typing import Any, Callable, Iterable, Iterator
 
-from sim.errors import ConfigError
+from sim.errors import ConfigError, Terminated
 
 BACKENDS = ("loky", "dask")
 
@@ -49,11 +49,6 @@ class InProcess:
         _set_threads(None)
         for c in chunks:
             yield c, fn(c, *args, None)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (timeout, docker stop, SLURM), raised like Ctrl-C so a run stops the same clean way: workers shut
-    down, finished shards kept, the manifest left marked as not ended; the command then exits with 143."""
 
 
 def terminate_like_interrupt() -> None:

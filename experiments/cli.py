@@ -596,7 +596,8 @@ _NO_ARGS_IS_HELP = getattr(_click_exc, "NoArgsIsHelpError", ())   # click >= 8.2
 def main(argv: Optional[Sequence[str]] = None) -> None:
     """Runs the CLI; user errors become `error: ...` on stderr with exit code 2, never a traceback. Anything
     unexpected is one line too (exit 1), unless `--debug` (anywhere on the line) asks for the traceback."""
-    from experiments.backends import Terminated, terminate_like_interrupt
+    from experiments.backends import terminate_like_interrupt
+    from sim.errors import Terminated
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
@@ -634,4 +635,6 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         print(f"error: unexpected {type(e).__name__}: {_one_line(e)} (a bug in barrage-sim; rerun with --debug for "
               "the traceback)", file=sys.stderr)
         sys.exit(1)
+    if rv == 130:                # typer turns Ctrl-C inside a command into exit code 130: say so
+        print("error: interrupted", file=sys.stderr)
     sys.exit(rv if isinstance(rv, int) else 0)

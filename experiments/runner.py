@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-from experiments.backends import InProcess, Terminated, call_with_threads, make_backend
+from experiments.backends import InProcess, call_with_threads, make_backend
 from experiments.design import CellStats, Chunk, Design, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.play import game_config, play_batch_python
@@ -36,7 +36,7 @@ from experiments.store import (
 )
 from sim import layout as L
 from sim.batch import N_GAME, N_RESULT, play_batch
-from sim.errors import ConfigError
+from sim.errors import ConfigError, Terminated
 from sim.tables import as_array, compile_tables
 from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
@@ -275,7 +275,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
                     if config.precision is None:
                         break
                     allocations = design.next_round(totals.cell_stats(chunk0), config.budget - game0)
-        except KeyboardInterrupt as stop:             # Ctrl-C, or SIGTERM (backends.Terminated)
+        except (KeyboardInterrupt, Terminated) as stop:        # Ctrl-C or SIGTERM
             result.interrupted = True
             result.terminated = isinstance(stop, Terminated)
             backend.abandon()

@@ -16,3 +16,10 @@ class DataError(BarrageError):
 
 class ConfigError(BarrageError):
     """A user-supplied configuration (CLI flags, experiment TOML) is invalid."""
+
+
+class Terminated(BaseException):
+    """SIGTERM (timeout, docker stop, SLURM), raised in the main thread by the CLI's handler so that a run stops
+    the same clean way as on Ctrl-C: workers shut down, finished shards kept, the manifest left marked as not
+    ended; the command then exits with 143. A BaseException but not a KeyboardInterrupt, so neither user code nor
+    typer (which turns KeyboardInterrupt into exit 130) mistakes it for Ctrl-C."""

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from sim.errors import ConfigError
+from sim.errors import ConfigError, Terminated
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 DEFAULT_BOT_TIMEOUT = 10.0   # seconds per decision (`--bot-timeout`)
@@ -99,7 +99,7 @@ def ask_bot(strategy: PythonStrategy, fn: Callable, args: tuple, where: str, tim
     except _Deadline:
         raise BotFailure(f"strategy {strategy.name!r} ({strategy.path}): no answer within {timeout:g} s {where} "
                          "(--bot-timeout)") from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated):
         raise
     except BaseException as e:  # noqa: BLE001 - SystemExit, RecursionError, anything the user's code raises
         message = " ".join(str(e).split())[:200]

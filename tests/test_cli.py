@@ -257,3 +257,19 @@ def test_bench_runs_as_plain_python_with_the_jit_disabled():
                        env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["games"] == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("sig", "code", "text"), [(2, 130, "error: interrupted"),
+                                                    (15, 143, "error: terminated (SIGTERM)")], ids=["int", "term"])
+def test_ctrl_c_and_sigterm_in_fuzz_say_so(sig, code, text):
+    """Issue #12.7: Ctrl-C in play/fuzz exited 130 without a word; SIGTERM is reported as such with 143."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "experiments", "fuzz", "--games", "100000000", "--players", "2"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.Signals(sig))
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == code and text in err, (proc.returncode, err)

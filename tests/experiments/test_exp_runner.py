@@ -261,3 +261,41 @@ def test_resume_with_a_damaged_master_seed_is_one_line(tmp_path: Path) -> None:
     (out / "manifest.json").write_text(json.dumps({**m, "master_seed": "five"}))
     with pytest.raises(ConfigError, match="has master_seed 'five', not a seed"):
         _run(cfg, out, resume=True)
+
+
+@pytest.mark.slow
+def test_soak_twenty_kills_and_resumes_end_with_the_uninterrupted_rows(tmp_path: Path) -> None:
+    """Issue #12 soak: a tournament killed 20 times at random points (SIGKILL, SIGTERM, SIGINT to the parent alone)
+    and resumed each time ends with exactly the rows of an uninterrupted run, no orphan worker, no stray file."""
+    import random
+
+    import psutil
+
+    out = tmp_path / "soak"
+    args = ["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", "16000",
+            "--chunk-size", "100", "--seed", "21", "-q", "--out", str(out), "-j", "2"]
+    rng = random.Random(5)
+    for i in range(20):
+        proc = _cli(args + (["--resume"] if i else []))
+        done = len(list((out / "shards").glob("part-*.parquet"))) if (out / "shards").exists() else 0
+        try:
+            _wait_for_shards(out, proc, min(160, done + rng.randint(1, 6)), timeout=120)
+        except AssertionError:
+            if proc.poll() == 0:          # it finished before the kill: the run is complete
+                break
+            raise
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        proc.send_signal(rng.choice([signal.SIGKILL, signal.SIGTERM, signal.SIGINT]))
+        proc.communicate(timeout=120)
+        assert proc.returncode in (-signal.SIGKILL, 143, 130, 0), proc.returncode
+        _, alive = psutil.wait_procs(workers, timeout=30)
+        assert not alive, f"cycle {i}: orphan workers {[p.pid for p in alive]}"
+    final = _cli(args + ["--resume"])
+    _, err = final.communicate(timeout=600)
+    assert final.returncode == 0, err
+    whole = tmp_path / "whole"
+    _run(dict(kind="tournament", players=4, games=16000, strategies=["random_actions", "random"], chunk_size=100,
+              seed=21), whole)
+    pd.testing.assert_frame_equal(rows(out), rows(whole))
+    stray = [p.name for p in files_under(out) if ".tmp-" in p.name or p.name == ".lock-owner.json"]
+    assert not stray and manifest(out)["ended"] and manifest(out)["games_done"] == 16000
