@@ -85,6 +85,9 @@ def _check_keys(path: str, d: Any, allowed, what: str = "key") -> dict:
     return d
 
 
+MAX_VALUE = 1_000_000_000     # far above any real count, far below int64 overflow in sums over a game
+
+
 def _int(path: str, v: Any, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         if isinstance(v, str) and v.strip().lstrip("-").isdigit():
@@ -93,10 +96,11 @@ def _int(path: str, v: Any, lo: int | None = None, hi: int | None = None) -> int
             rng = f" in {lo}..{hi}" if lo is not None and hi is not None else ""
             _fail(path, f"{v!r} is not an integer; give a whole number{rng}")
     v = int(v)
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        if hi is None:
-            _fail(path, f"{v} is out of range; must be at least {lo}")
-        _fail(path, f"{v} is out of range; must be in {lo}..{hi}")
+    hi = MAX_VALUE if hi is None else hi      # every count lives in the int64 state vector
+    if (lo is not None and v < lo) or v > hi:
+        if lo is None:
+            _fail(path, f"{v} is out of range; must be at most {hi:,}")
+        _fail(path, f"{v} is out of range; must be in {lo}..{hi:,}")
     return v
 
 
@@ -405,9 +409,17 @@ def decision(task: str, seat: int | None = None, **args) -> dict:
 # Loading
 # ---------------------------------------------------------------------------------------------------------------
 
+def _is_file(text: str) -> bool:
+    """Whether a one-line string names an existing file (a string too long for a path is YAML, not a path)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _read_doc(doc: dict | str | Path) -> dict:
-    if isinstance(doc, Path) or (isinstance(doc, str) and "\n" not in doc
-                                 and (doc.strip().endswith((".yaml", ".yml")) or Path(doc).is_file())):
+    if isinstance(doc, Path) or (isinstance(doc, str) and "\n" not in doc and ":" not in doc
+                                 and (doc.strip().endswith((".yaml", ".yml")) or _is_file(doc))):
         p = Path(doc)
         if not p.is_file():
             raise ConfigError(f"scenario file {str(p)!r} does not exist; give a path to a YAML file, "
@@ -582,7 +594,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
         S[L.G_RNG] = _int("rng", doc["rng"], 1, 0xFFFFFFFF)
     else:
         from sim.rules.rng import seed_state
-        seed = _int("seed", doc["seed"]) if doc.get("seed") is not None else 0
+        seed = _int("seed", doc["seed"], 0, 2**62 - 1) if doc.get("seed") is not None else 0
         S[L.G_RNG] = seed_state(seed)
 
     _raw_parts(ctx, S, doc)

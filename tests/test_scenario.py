@@ -338,3 +338,14 @@ def test_run_until_stops_a_loaded_game_between_water_flow_and_scoring():
         g.run_until("water")
     g.run_until(None)
     assert g.stopped_at is None and g.round == 3 and g.phase == "actions"
+
+
+def test_scenario_values_are_bounded_and_long_yaml_strings_are_yaml():
+    """Issue #12.7: credits of 10**30 overflowed int64 (OverflowError); a long one-line YAML string was taken for a
+    path (OSError)."""
+    with pytest.raises(ConfigError, match=r"companies\[0\].credits: 1000000000000000000000000000000 is out of range"):
+        scenario.load({"players": 2, "companies": {0: {"company": "USA", "officer": "Wilhelm", "credits": 10**30}}})
+    text = "{players: 2, round: 2, phase: actions, companies: {0: {company: USA, officer: Wilhelm}}}" + " " * 5000
+    assert scenario.load(text).round == 2
+    g = Game.new(players=2, seed=2**62 - 1)
+    assert scenario.load(g.snapshot()).snapshot() == g.snapshot()
