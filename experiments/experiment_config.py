@@ -176,15 +176,17 @@ class ExperimentConfig:
             raise _err("chunk_size", f"{c.chunk_size} is out of range; use 1..{MAX_CHUNK_SIZE}")
         if not c.strategies:
             raise _err("strategies", "give at least one strategy spec")
-        files = tuple(str(Path(f).resolve()) for f in c.strategy_files)    # workers load them by absolute path
-        c = dataclasses.replace(c, strategy_files=files,
-                                strategies=canonical_specs(c.strategies, python_strategy_names(files)))
         name = c.name or f"{c.kind}-{'-'.join(str(p) for p in c.players)}p"
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.+-]*", name):
             raise _err("name", f"{name!r} must be letters, digits, '_', '.', '+' or '-'")
         c = dataclasses.replace(c, name=name)
+        c = c._validated_tournament() if c.kind == "tournament" else c._validated_balance()
+        # Last: user bot files are imported (to learn their names) only once everything else is valid.
+        files = tuple(str(Path(f).resolve()) for f in c.strategy_files)    # workers load them by absolute path
+        c = dataclasses.replace(c, strategy_files=files,
+                                strategies=canonical_specs(c.strategies, python_strategy_names(files)))
         _check_every_game_has_a_player(c)
-        return c._validated_tournament() if c.kind == "tournament" else c._validated_balance()
+        return c
 
     def _validated_tournament(self) -> ExperimentConfig:
         c = self

@@ -86,3 +86,14 @@ def test_toml_strategy_files_resolve_next_to_the_toml(tmp_path: Path, monkeypatc
     monkeypatch.chdir(elsewhere)
     cfg = load_toml(toml)
     assert cfg.strategy_files == (str((tmp_path / "bots" / "mine.py").resolve()),)
+
+
+def test_a_refused_config_never_imports_the_bot_files(tmp_path: Path):
+    """Issue #12.7: strategy_files were imported while the config was validated, even when it was then refused."""
+    marker = tmp_path / "imported"
+    bot = tmp_path / "side_effect.py"
+    bot.write_text(f"open({str(marker)!r}, 'w').write('x')\ndef choose(game, legal):\n    return legal[0]\n")
+    with pytest.raises(ConfigError, match="games"):
+        ExperimentConfig.from_dict(dict(kind="tournament", players=2, games=0, strategies=["side_effect", "random"],
+                                        strategy_files=[str(bot)]))
+    assert not marker.exists()
