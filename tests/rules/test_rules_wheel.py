@@ -228,7 +228,7 @@ def test_TECH_01_basic_tiles_have_no_effect(what, space):
     extra rotation)."""
     g = load(dams={"B2U": "USA", "B3L": "USA"})
     before = g.snapshot()
-    build(g, f"Build a {what} on {space} with tile {what.lower()}")
+    build(g, f"Build {'an' if what[0] in 'AEIOU' else 'a'} {what} on {space} with tile {what.lower()}")
     after = g.snapshot()
     s0, s1 = before["companies"][0], after["companies"][0]
     cost = {"Base": (5, 0), "Conduit": (8, 0), "Elevation": (0, 4), "Powerhouse": (0, 2)}[what]
