@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-from experiments.backends import InProcess, call_with_threads, make_backend
+from experiments.backends import call_with_threads, make_backend
 from experiments.design import CellStats, Chunk, Design, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.play import game_config, play_batch_python
@@ -217,8 +217,13 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
     _check_size(planned, config, store)
 
-    if not isinstance(backend, InProcess) and not options.scheduler:
-        _warm_engine(design)    # compile (or load) once here, so that N workers load the cache, not compile N times
+    if not options.scheduler:   # compile (or load) once here: N workers then load the cache, not compile N times,
+        from sim._numba_cache import is_warm   # and the games/s reported is play alone
+
+        if not is_warm():
+            say("compiling the engine for this version of barrage-sim (first run only: about 2 minutes on 2 cores; "
+                "later runs load it in seconds)")
+        _warm_engine(design)
     started_at = time.perf_counter()
     with backend:
         store.prepare(options.force)

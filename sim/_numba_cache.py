@@ -46,3 +46,9 @@ def configure() -> Path:
     os.environ["NUMBA_CACHE_DIR"] = str(path)
     numba.config.CACHE_DIR = str(path)
     return path
+
+
+def is_warm() -> bool:
+    """Whether compiled engine code for this source tree is already cached (a first run compiles for minutes)."""
+    path = Path(os.environ.get("NUMBA_CACHE_DIR", ""))
+    return path.is_dir() and any(path.rglob("*.nbc"))
