@@ -89,6 +89,7 @@ X_WMISS = _x.take(L.MAX_DAMS)           # [d] the same for a Base c could still 
 X_WOWN1 = _x.take(L.MAX_DAMS)           # [d] expected drops of a new own level-1 dam there
 X_VK = _x.take(L.MAX_CONDUITS)          # [k] value(k) * f_conduit(k)
 X_CVAL = _x.take(L.MAX_CONDUITS)        # [k] production value of conduit k (GEO-CONDUIT-EM-02 included)
+X_CPOT = _x.take(L.MAX_CONDUITS)        # [k] energy per drop through k for the potential (Viktor's minimum)
 X_FP = _x.take(L.MAX_ZONES)             # [z] f_ph(z)
 X_BEST = _x.take(L.MAX_ZONES)           # [z] best(z)
 X_WSUM = _x.take(L.MAX_ZONES)           # [z] water(z)
@@ -108,6 +109,9 @@ X_ROWV = _x.take(9 * 8)                 # [kind * 8 + param + 2] a management-bo
 N_X = _x.n
 
 BIG = 1.0e9
+# OFFICER-VIKTOR-01: a production of value x drops <= 3 counts as 4, so with the usual 1-2 drops a production
+# through any conduit yields at least 2 energy per drop; the potential counts small conduits at that value.
+VIKTOR_PER_DROP = 2.0
 
 
 def fast(fn):
@@ -301,6 +305,9 @@ def _board(S, T, I, X, W, c):
     for k in range(nc):
         o = S[L.COND_OWNER + k]
         X[X_CVAL + k] = T.cond_value[k] + (1 if S[L.GEO_TOKEN + T.cond_zone[k]] == ids.GEO_CONDUIT_EM else 0)
+        X[X_CPOT + k] = X[X_CVAL + k]
+        if I[I_OFF] == ids.VIKTOR:
+            X[X_CPOT + k] = max(X[X_CPOT + k], VIKTOR_PER_DROP)
         if o == c:
             I[I_ZCOUNT + T.cond_zone[k]] += 1
             f = 1.0
@@ -308,7 +315,7 @@ def _board(S, T, I, X, W, c):
             f = 0.75                                 # PRODUCE-05: Credits to its owner, VP for them
         else:
             f = miss if cond_left else 0.1
-        X[X_VK + k] = X[X_CVAL + k] * f
+        X[X_VK + k] = X[X_CPOT + k] * f
     for z in range(nz):
         I[I_AREA + T.zone_area[z]] += I[I_ZCOUNT + z]
     amax = 0
@@ -392,10 +399,10 @@ def _board(S, T, I, X, W, c):
             ez = T.cond_end_zone[k]
             v = X[X_CVAL + k]
             if S[L.COND_OWNER + k] != ids.NOBODY and I[I_OWN_PH + ez] >= 0:
-                out = max(out, v if S[L.COND_OWNER + k] == c else 0.75 * v)
+                out = max(out, X[X_CPOT + k] if S[L.COND_OWNER + k] == c else 0.75 * X[X_CPOT + k])
                 if o == c or o == ids.NEUTRAL:
-                    best_now = max(best_now, v * S[L.DAM_DROPS + d] + pb)
-                    best_cap = max(best_cap, v * I[I_CAP + d] + pb)
+                    best_now = max(best_now, viktor_energy(I, v * S[L.DAM_DROPS + d]) + pb)
+                    best_cap = max(best_cap, viktor_energy(I, v * I[I_CAP + d]) + pb)
             if I[I_OWN_PH + ez] >= 0 or I[I_CAN_PH + ez] == 1:
                 pot = max(pot, v)
         if o == c:
@@ -671,7 +678,7 @@ def potential_delta(S, T, I, X, g, struct):
     if struct == ids.CONDUIT:
         k = g - nd
         z = T.cond_zone[k]
-        best = X[X_CVAL + k] * X[X_FP + T.cond_end_zone[k]]
+        best = X[X_CPOT + k] * X[X_FP + T.cond_end_zone[k]]
         for j in range(2):
             k2 = T.zone_conduits[z, j]
             if k2 >= 0 and k2 != k:
@@ -1020,14 +1027,18 @@ def production_energy_value(S, T, I, X, W, e_prod, extra):
 
 
 @fast
+def viktor_energy(I, e):
+    """OFFICER-VIKTOR-01: production value x drops as it counts for c (4 when it is <= 3 for Viktor)."""
+    return 4 if (I[I_OFF] == ids.VIKTOR and e <= 3) else e
+
+
+@fast
 def production_energy(S, T, I, X, cond, ph, k, modifier, german_second):
     """PRODUCE-06 (as produce.energy_of, from the context): value x drops, Viktor's minimum, modifier and company
     bonus (not for the German second production, PRODUCE-08), geological powerhouse bonus."""
     e = int(X[X_CVAL + cond]) * k
     if not german_second:
-        if I[I_OFF] == ids.VIKTOR and e <= 3:
-            e = 4
-        e += modifier + T.prod_bonus[I[I_NPH]]
+        e = viktor_energy(I, e) + modifier + T.prod_bonus[I[I_NPH]]
     tok = S[L.GEO_TOKEN + T.ph_zone[ph]]
     if tok == ids.GEO_PH_EXC:
         e += 2
