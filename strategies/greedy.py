@@ -23,7 +23,7 @@ from sim.rules.actions import list_main_moves
 from sim.rules.produce import GERMAN_SECOND, decode
 from sim.rules.setup import INTRO_CONTRACT
 from strategies.bot_rng import bot_next
-from strategies.features import (
+from strategies.feature_layout import (
     BIG,
     I_C,
     I_CAND_G,
@@ -57,28 +57,34 @@ from strategies.features import (
     X_SCR,
     X_SIDE,
     X_VAL,
-    best_affordable,
-    build_cost,
-    drop_value,
     fast,
-    fulfil_value,
-    future_bonus_value,
-    italy_extra,
-    keep_value,
-    list_systems,
     load_weights,
-    make_context,
-    placeable_fast,
+)
+from strategies.feature_production import (
+    italy_extra,
+    list_systems,
     production_energy,
     production_energy_value,
     production_side_value,
+)
+from strategies.feature_rewards import (
+    fulfil_value,
+    keep_value,
     reward_value,
+    wheel_value,
+)
+from strategies.feature_structures import (
+    best_affordable,
+    build_cost,
+    future_bonus_value,
+    placeable_fast,
     space_table,
     struct_value,
     tile_effect_value,
     tile_need,
-    wheel_value,
 )
+from strategies.feature_water import drop_value
+from strategies.features import make_context
 
 TIE = 1e-9
 MAX_MAIN_MOVES = 256    # TURN-02 actions of one decision: spaces, Bank amounts, construction, tiles, Mahiri
