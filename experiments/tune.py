@@ -272,6 +272,10 @@ def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
     except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
         raise ConfigError(f"--resume: {str(out)!r} holds no readable tune run ({e}); start a new run with "
                           "another --out") from None
+    if getattr(es, "countiter", None) != len(saved.get("curve", [])):
+        raise ConfigError(f"--resume: in {str(out)!r} the optimiser state ({STATE_FILE}) and the result "
+                          f"({RESULT_FILE}) are from different generations (interrupted while writing); start a "
+                          "new run with another --out")
     old = saved.get("settings", {})
     for k, v in settings.identity().items():
         if old.get(k) != v:

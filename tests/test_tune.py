@@ -133,3 +133,17 @@ def test_shipped_tuned_persona_is_the_best_of_its_tune_file():
     assert run["best"]["fitness"] == max(r["mean_fitness"] for r in run["curve"])
     assert "tuned" in registry.names() and "automa:level=4" in registry.get("tuned").description
     assert np.isfinite(vec).all()
+
+
+def test_checkpoint_files_from_different_generations_are_refused(tiny_run, tmp_path):
+    """A run interrupted between writing cma.pkl and tune.json is not resumed from mismatched files."""
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    run = json.loads((tiny_run / "tune.json").read_text())
+    run["curve"] = run["curve"][:1]
+    (broken / "tune.json").write_text(json.dumps(run))
+    (broken / "cma.pkl").write_bytes((tiny_run / "cma.pkl").read_bytes())
+    before = snapshot(broken)
+    p = barrage("tune", "--out", str(broken), "--generations", "3", "--resume", *TINY)
+    assert_one_line_error(p, "different generations")
+    assert snapshot(broken) == before
