@@ -31,6 +31,7 @@ import numpy as np
 from experiments.play import game_seeds
 from sim.config import GameConfig
 from sim.errors import ConfigError
+from strategies.personas import PARAM_NAMES, PARAMS
 
 MARGIN_SCALE = 100.0        # VP margin per fitness unit (a 10 VP margin = 0.1 of a win)
 RESULT_FILE = "tune.json"
@@ -59,8 +60,6 @@ def _reseed(seed: int, generation: int) -> None:
 
 def tuned_param_names() -> tuple[str, ...]:
     """The greedy weights a tune run optimises, in parameter-vector order (every one but `noise`)."""
-    from strategies.personas import PARAM_NAMES
-
     return tuple(n for n in PARAM_NAMES if n != "noise")
 
 
@@ -68,19 +67,13 @@ def greedy_family(spec: str) -> tuple[str, np.ndarray]:
     """Canonical spec and full parameter vector of a greedy-family bot (`greedy`, a persona, `tuned`, with
     overrides); anything else raises ConfigError."""
     from strategies import core
-    from strategies.registry import canonical, parse
+    from strategies.registry import REGISTRY, canonical, parse
 
     s, vec = parse(spec)
     if s.id != core.GREEDY:
-        family = ", ".join(n for n, r in _registry().items() if r.id == core.GREEDY)
+        family = ", ".join(n for n, r in REGISTRY.items() if r.id == core.GREEDY)
         raise ConfigError(f"--heuristic {spec!r} is not a greedy-family bot; tune one of: {family}")
     return canonical(spec), vec
-
-
-def _registry():
-    from strategies.registry import REGISTRY
-
-    return REGISTRY
 
 
 def read_weights(path: Path) -> dict[str, float]:
@@ -226,6 +219,7 @@ class TuneSettings:
     start: dict[str, float]          # starting weights (tuned parameter order)
 
     def identity(self) -> dict:
+        """The settings as plain data (tune.json `settings`)."""
         return dataclasses.asdict(self)
 
 
@@ -241,10 +235,10 @@ class TuneRun:
     command: str = ""
 
     def to_dict(self) -> dict:
-        d = {"format": FORMAT, "settings": self.settings.identity(), "command": self.command,
-             "param_names": list(tuned_param_names()), "elapsed_s": round(self.elapsed_s, 1),
-             "generations": len(self.curve), "best": self.best, "holdout": self.holdout, "curve": self.curve}
-        return d
+        """The tune.json contents."""
+        return {"format": FORMAT, "settings": self.settings.identity(), "command": self.command,
+                "param_names": list(tuned_param_names()), "elapsed_s": round(self.elapsed_s, 1),
+                "generations": len(self.curve), "best": self.best, "holdout": self.holdout, "curve": self.curve}
 
 
 def parse_league(text: str) -> list[str]:
@@ -296,8 +290,6 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
     from strategies.registry import parse_spec
 
     names = tuned_param_names()
-    from strategies.personas import PARAMS
-
     bounds = {p.name: (p.low, p.high) for p in PARAMS}
     scale = np.array([max(abs(settings.start[k]), 0.05) for k in names])
     x0 = np.array([settings.start[k] for k in names]) / scale
