@@ -11,6 +11,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.actions import list_main_moves
 from sim.rules.company import co
 from sim.rules.construct import (
     TILE_ANTON,
@@ -19,7 +20,6 @@ from sim.rules.construct import (
     decode_payment,
     geo_engineers,
 )
-from sim.rules.actions import list_main_moves
 from sim.rules.produce import GERMAN_SECOND, decode
 from sim.rules.setup import INTRO_CONTRACT
 from strategies.bot_rng import bot_next
