@@ -60,6 +60,7 @@ I_NEED_M = _i.take(MAX_SPACES)          # [i] Mixers
 I_NEED_J = _i.take(MAX_SPACES)          # [i] Jill's all-Mixer alternative or -1
 I_RED = _i.take(MAX_SPACES)             # [i] red-outline Credits
 I_PRODS = _i.take(MAX_PRODS)            # [i] production moves (main decision)
+I_NHAND = _i.take(1)                    # number of hand contracts in X_HANDV (-1 until computed)
 N_I = _i.n
 
 # Float context X
@@ -90,6 +91,10 @@ X_NET = _x.take(MAX_SPACES)             # [i] net value of build candidate i pai
 X_NETJ = _x.take(MAX_SPACES)            # [i] the same paid with Jill's Mixers (-BIG if not possible)
 X_RHOP = _x.take(N_RHOP)                # [k] RHO ** k
 X_ROWV = _x.take(9 * 8)                 # [kind * 8 + param + 2] a management-board row's value before its costs
+X_HANDV = _x.take(8)                    # [j] keep value of c's j-th face-up hand contract (I_NHAND of them)
+X_DISPV = _x.take(6)                    # [i] keep value of display slot i's contract (NaN until computed)
+N_PEV = 64
+X_PEV = _x.take(N_PEV)                  # [e] production_energy_value of producing e (NaN until computed)
 N_X = _x.n
 
 BIG = 1.0e9

@@ -1,6 +1,6 @@
 """Greedy features, production: energy of a production and its value, the systems a company could run
 (PRODUCE-*, OFFICER-VIKTOR-01, COMPANY-ITA-01)."""
-
+import numpy as np
 
 from sim import ids
 from sim import layout as L
@@ -15,6 +15,7 @@ from strategies.feature_layout import (
     I_PRODS,
     I_R,
     MAX_PRODS,
+    N_PEV,
     W_DENY,
     W_ENERGY,
     X_CV,
@@ -22,6 +23,7 @@ from strategies.feature_layout import (
     X_DROPV,
     X_ENDDROP,
     X_EVP0,
+    X_PEV,
     fast,
 )
 from strategies.feature_rewards import (
@@ -60,6 +62,26 @@ def production_energy_value(S, T, I, X, W, e_prod, extra):
     if I[I_COMP] == ids.FRANCE and I[I_ABIL] == 1:
         bound += 3
     return v + best_fulfilment(S, T, I, X, W, bound)
+
+
+@fast
+def clear_energy_values(X):
+    """Forgets the memo of production_energy_value (per decision: it depends on the context only)."""
+    for e in range(N_PEV):
+        X[X_PEV + e] = np.nan
+
+
+@fast
+def energy_value_memo(S, T, I, X, W, e_prod, extra):
+    """production_energy_value of e_prod, computed once per decision and energy (many productions of a main
+    decision, and the same production under several Turbine modifiers, produce the same energy)."""
+    if e_prod < 0 or e_prod >= N_PEV:
+        return production_energy_value(S, T, I, X, W, e_prod, extra)
+    v = X[X_PEV + e_prod]
+    if np.isnan(v):
+        v = production_energy_value(S, T, I, X, W, e_prod, extra)
+        X[X_PEV + e_prod] = v
+    return v
 
 
 @fast

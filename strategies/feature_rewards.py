@@ -1,7 +1,5 @@
 """Greedy features, energy, rewards and contracts: the energy track and awards this round, what a reward or a
 contract is worth to the deciding company (SCORE-*, REWARD-*, CONTRACT-*)."""
-
-
 from sim import ids
 from sim import layout as L
 from strategies.feature_layout import (

@@ -1,6 +1,4 @@
 """Greedy features, water: where a drop stops and what one more drop on a headstream is worth (WATER-*)."""
-
-
 from sim import ids
 from sim import layout as L
 from sim.rules.water import headstream_node

@@ -32,6 +32,7 @@ from strategies.feature_layout import (
     I_EXC,
     I_MIX,
     I_NCANDS,
+    I_NHAND,
     I_NPH,
     I_PIECES,
     I_PRODS,
@@ -49,8 +50,10 @@ from strategies.feature_layout import (
     W_TILE,
     X_CE,
     X_CV,
+    X_DISPV,
     X_DROPV,
     X_EV,
+    X_HANDV,
     X_LOCK,
     X_MV,
     X_ROWV,
@@ -61,10 +64,11 @@ from strategies.feature_layout import (
     load_weights,
 )
 from strategies.feature_production import (
+    clear_energy_values,
+    energy_value_memo,
     italy_extra,
     list_systems,
     production_energy,
-    production_energy_value,
     production_side_value,
 )
 from strategies.feature_rewards import (
@@ -106,7 +110,7 @@ def _best_production(S, T, I, X, W, nprod, modifier, credits):
         e = production_energy(S, T, I, X, cond, ph, k, modifier, False)
         if e < 1:                                                   # PRODUCE-07
             continue
-        best = max(best, production_energy_value(S, T, I, X, W, e, extra) + X[X_SIDE + i])
+        best = max(best, energy_value_memo(S, T, I, X, W, e, extra) + X[X_SIDE + i])
     return best
 
 
@@ -135,11 +139,16 @@ def _contract_take_value(S, T, I, X, W, p):
     base = 0.0
     for j in range(8, 8 + p):
         X[X_SCR + j] = -1.0
-    for k in range(L.N_CONTRACTS):
-        if S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c and n < 8:
-            X[X_SCR + n] = keep_value(T, I, X, W, k)
-            base += X[X_SCR + n]
-            n += 1
+    if I[I_NHAND] < 0:                                    # the hand's keep values, once per decision
+        for k in range(L.N_CONTRACTS):
+            if S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c and n < 8:
+                X[X_HANDV + n] = keep_value(T, I, X, W, k)
+                n += 1
+        I[I_NHAND] = n
+    n = I[I_NHAND]
+    for j in range(n):
+        X[X_SCR + j] = X[X_HANDV + j]
+        base += X[X_SCR + j]
     for _ in range(p):                                    # the best remaining displayed contract, p times
         best = -1.0
         bi = -1
@@ -153,7 +162,9 @@ def _contract_take_value(S, T, I, X, W, p):
                     taken = True
             if taken:
                 continue
-            v = keep_value(T, I, X, W, k)
+            if np.isnan(X[X_DISPV + i]):
+                X[X_DISPV + i] = keep_value(T, I, X, W, k)
+            v = X[X_DISPV + i]
             if v > best:
                 best = v
                 bi = i
@@ -269,6 +280,10 @@ def score_main(S, T, I, X, W, moves, n, vals):
     nprod = -1
     for j in range(9 * 8):
         X[X_ROWV + j] = np.nan
+    for j in range(6):
+        X[X_DISPV + j] = np.nan
+    I[I_NHAND] = -1
+    clear_energy_values(X)
     i_con = S[b + L.C_CONSTR_USED]
     for i in range(n):
         m = moves[i]
@@ -409,6 +424,7 @@ def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
     """PRODUCE-01..13: system, drops, and what the energy and the released water are worth."""
     german2 = (flags & GERMAN_SECOND) != 0
     extra = italy_extra(I)
+    clear_energy_values(X)
     for i in range(n):
         m = moves[i]
         if m == ids.MV_SKIP:
@@ -416,8 +432,8 @@ def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
             continue
         d, cond, ph, k = decode(m)
         e = production_energy(S, T, I, X, cond, ph, k, modifier, german2)
-        vals[i] = production_energy_value(S, T, I, X, W, e, extra) + production_side_value(S, T, I, X, W, d, cond,
-                                                                                           ph, k)
+        vals[i] = energy_value_memo(S, T, I, X, W, e, extra) + production_side_value(S, T, I, X, W, d, cond, ph,
+                                                                                     k)
 
 
 @fast

@@ -1,5 +1,6 @@
 """Rule knowledge in the greedy scorer: Mahiri's copy valued by the extra action it opens (OFFICER-MAHIRI-01/02),
-Viktor's minimum production in the potential (OFFICER-VIKTOR-01), the full fives of END-04 in round 5."""
+Viktor's minimum production in the potential (OFFICER-VIKTOR-01), the full fives of END-04 in round 5; the
+per-decision memo of production values."""
 from __future__ import annotations
 
 import numpy as np
@@ -16,14 +17,22 @@ from strategies.feature_layout import (
     I_OFF,
     I_R,
     N_I,
+    N_PEV,
     VIKTOR_PER_DROP,
     X_CE,
     X_CPOT,
     X_CV,
     X_CVAL,
+    X_PEV,
     load_weights,
 )
-from strategies.feature_production import viktor_energy
+from strategies.feature_production import (
+    clear_energy_values,
+    energy_value_memo,
+    italy_extra,
+    production_energy_value,
+    viktor_energy,
+)
 from strategies.features import make_context
 from strategies.greedy import (
     _context_arrays,
@@ -170,3 +179,28 @@ def test_bank_before_round_five_is_valued_by_average_credits_only():
     assert g.state[L.G_ROUND] < 5 and eng >= 2
     for k in range(1, eng):
         assert vals[list(codes).index(ids.MV_BANK + k)] == pytest.approx(k * (X[X_CV] - X[X_CE]), abs=1e-12)
+
+
+def test_energy_value_memo_returns_the_production_value_of_each_energy():
+    """The per-decision memo of production_energy_value gives the very value the function computes, for every
+    energy, on the first call and on later ones (PRODUCE-13: the value depends only on the decision's context)."""
+    g = Game.new(GameConfig(players=3), seed=21)
+    rng = np.array([4], dtype=np.int64)
+    checked = 0
+    while not g.is_over and checked < 20:
+        codes = g.legal_codes()
+        kind, c = top(g)
+        if kind == ids.TK_MAIN and g.state[L.G_ROUND] >= 2:
+            I, X, W, _ = _context_arrays(1)
+            load_weights(DEFAULT_WEIGHTS, W)
+            make_context(g.state, g.tables, c, W, I, X, True)
+            clear_energy_values(X)
+            extra = italy_extra(I)
+            for _ in range(2):
+                for e in range(0, N_PEV + 3):
+                    assert energy_value_memo(g.state, g.tables, I, X, W, e, extra) == \
+                        production_energy_value(g.state, g.tables, I, X, W, e, extra)
+            assert not np.isnan(X[X_PEV:X_PEV + N_PEV]).any()
+            checked += 1
+        g.play(int(codes[greedy_choose(DEFAULT_WEIGHTS, g.state, g.tables, codes, len(codes), rng)]))
+    assert checked == 20
