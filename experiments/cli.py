@@ -231,6 +231,11 @@ from experiments import commands as _experiment_commands  # noqa: E402
 
 _experiment_commands.register(app)
 
+# tune: CMA-ES weights of a greedy heuristic (experiments/tune_command.py)
+from experiments import tune_command as _tune_command  # noqa: E402
+
+_tune_command.register(app)
+
 
 # ------------------------------------------------------------------------------------------------------------
 # bench

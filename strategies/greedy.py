@@ -11,6 +11,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.actions import list_main_moves
 from sim.rules.company import co
 from sim.rules.construct import (
     TILE_ANTON,
@@ -22,7 +23,7 @@ from sim.rules.construct import (
 from sim.rules.produce import GERMAN_SECOND, decode
 from sim.rules.setup import INTRO_CONTRACT
 from strategies.bot_rng import bot_next
-from strategies.features import (
+from strategies.feature_layout import (
     BIG,
     I_C,
     I_CAND_G,
@@ -31,6 +32,7 @@ from strategies.features import (
     I_EXC,
     I_MIX,
     I_NCANDS,
+    I_NHAND,
     I_NPH,
     I_PIECES,
     I_PRODS,
@@ -48,38 +50,48 @@ from strategies.features import (
     W_TILE,
     X_CE,
     X_CV,
+    X_DISPV,
     X_DROPV,
     X_EV,
+    X_HANDV,
     X_LOCK,
     X_MV,
     X_ROWV,
     X_SCR,
     X_SIDE,
     X_VAL,
+    fast,
+    load_weights,
+)
+from strategies.feature_production import (
+    clear_energy_values,
+    energy_value_memo,
+    italy_extra,
+    list_systems,
+    production_energy,
+    production_side_value,
+)
+from strategies.feature_rewards import (
+    fulfil_value,
+    keep_value,
+    reward_value,
+    wheel_value,
+)
+from strategies.feature_structures import (
     best_affordable,
     build_cost,
-    drop_value,
-    fast,
-    fulfil_value,
     future_bonus_value,
-    italy_extra,
-    keep_value,
-    list_systems,
-    load_weights,
-    make_context,
     placeable_fast,
-    production_energy,
-    production_energy_value,
-    production_side_value,
-    reward_value,
     space_table,
     struct_value,
     tile_effect_value,
     tile_need,
-    wheel_value,
 )
+from strategies.feature_water import drop_value
+from strategies.features import make_context
 
 TIE = 1e-9
+MAX_MAIN_MOVES = 256    # TURN-02 actions of one decision: spaces, Bank amounts, construction, tiles, Mahiri
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -98,7 +110,7 @@ def _best_production(S, T, I, X, W, nprod, modifier, credits):
         e = production_energy(S, T, I, X, cond, ph, k, modifier, False)
         if e < 1:                                                   # PRODUCE-07
             continue
-        best = max(best, production_energy_value(S, T, I, X, W, e, extra) + X[X_SIDE + i])
+        best = max(best, energy_value_memo(S, T, I, X, W, e, extra) + X[X_SIDE + i])
     return best
 
 
@@ -127,11 +139,16 @@ def _contract_take_value(S, T, I, X, W, p):
     base = 0.0
     for j in range(8, 8 + p):
         X[X_SCR + j] = -1.0
-    for k in range(L.N_CONTRACTS):
-        if S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c and n < 8:
-            X[X_SCR + n] = keep_value(T, I, X, W, k)
-            base += X[X_SCR + n]
-            n += 1
+    if I[I_NHAND] < 0:                                    # the hand's keep values, once per decision
+        for k in range(L.N_CONTRACTS):
+            if S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c and n < 8:
+                X[X_HANDV + n] = keep_value(T, I, X, W, k)
+                n += 1
+        I[I_NHAND] = n
+    n = I[I_NHAND]
+    for j in range(n):
+        X[X_SCR + j] = X[X_HANDV + j]
+        base += X[X_SCR + j]
     for _ in range(p):                                    # the best remaining displayed contract, p times
         best = -1.0
         bi = -1
@@ -145,7 +162,9 @@ def _contract_take_value(S, T, I, X, W, p):
                     taken = True
             if taken:
                 continue
-            v = keep_value(T, I, X, W, k)
+            if np.isnan(X[X_DISPV + i]):
+                X[X_DISPV + i] = keep_value(T, I, X, W, k)
+            v = X[X_DISPV + i]
             if v > best:
                 best = v
                 bi = i
@@ -261,6 +280,10 @@ def score_main(S, T, I, X, W, moves, n, vals):
     nprod = -1
     for j in range(9 * 8):
         X[X_ROWV + j] = np.nan
+    for j in range(6):
+        X[X_DISPV + j] = np.nan
+    I[I_NHAND] = -1
+    clear_energy_values(X)
     i_con = S[b + L.C_CONSTR_USED]
     for i in range(n):
         m = moves[i]
@@ -317,11 +340,37 @@ def score_main(S, T, I, X, W, moves, n, vals):
                 if cst < BIG:
                     best = max(best, X[X_VAL + g] + tile_effect_value(S, T, I, X, W, t, g, st) - cst)
             vals[i] = best
-        elif m == ids.MV_MAHIRI:                                      # OFFICER-MAHIRI-01
-            fee = 3 if S[b + L.C_MAHIRI_USED] == 1 else 0
-            vals[i] = 0.3 - ce - fee * cv
+        elif m == ids.MV_MAHIRI:                       # OFFICER-MAHIRI-01: valued by _score_mahiri_space
+            vals[i] = -BIG
         else:                                                         # TURN-09
             vals[i] = 0.0
+    if I[I_R] == 5:
+        _end_conversion(S, T, I, moves, n, vals)
+
+
+# Machinery a Machinery Shop space adds to the supply (ACT-MACHINERY-02), by space kind.
+_MACHINES_ADDED = np.zeros(16, dtype=np.int64)
+_MACHINES_ADDED[ids.K_MACH_EXC] = 1
+_MACHINES_ADDED[ids.K_MACH_ANY] = 1
+_MACHINES_ADDED[ids.K_MACH_EM] = 2
+
+
+@fast
+def _end_conversion(S, T, I, moves, n, vals):
+    """END-04 in round 5: 1 VP per full 5 items (Credits, Excavators, Mixers) in the supply at the end. Items are
+    valued on average elsewhere (X_CV, X_EV, X_MV); this adds the step: what a main action's change of the supply
+    does to the full fives, beyond 1/5 VP per item."""
+    items = I[I_CRED] + I[I_EXC] + I[I_MIX]
+    now = items // 5
+    for i in range(n):
+        m = moves[i]
+        if m < L.N_SPACES:
+            d = _MACHINES_ADDED[T.space_kind[m]] - T.space_fee[m] - T.space_price[m]
+        elif m < ids.MV_CONSTRUCT:
+            d = m - ids.MV_BANK                                       # ACT-BANK-01: 1 Credit per Engineer
+        else:
+            continue
+        vals[i] += (items + d) // 5 - now - 0.2 * d
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -375,6 +424,7 @@ def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
     """PRODUCE-01..13: system, drops, and what the energy and the released water are worth."""
     german2 = (flags & GERMAN_SECOND) != 0
     extra = italy_extra(I)
+    clear_energy_values(X)
     for i in range(n):
         m = moves[i]
         if m == ids.MV_SKIP:
@@ -382,8 +432,8 @@ def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
             continue
         d, cond, ph, k = decode(m)
         e = production_energy(S, T, I, X, cond, ph, k, modifier, german2)
-        vals[i] = production_energy_value(S, T, I, X, W, e, extra) + production_side_value(S, T, I, X, W, d, cond,
-                                                                                           ph, k)
+        vals[i] = energy_value_memo(S, T, I, X, W, e, extra) + production_side_value(S, T, I, X, W, d, cond, ph,
+                                                                                     k)
 
 
 @fast
@@ -434,7 +484,7 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
             vals[i] = X[X_DROPV + a0] if moves[i] == 1 else 0.0
     elif kind == ids.TK_SETUP_PICK:
         score_setup(S, T, I, X, W, moves, n, vals)
-    else:                                                             # TK_MAHIRI: all equal, the stream decides
+    else:                                                             # TK_MAHIRI is scored by greedy_choose
         for i in range(n):
             vals[i] = 0.0
 
@@ -461,21 +511,73 @@ def pick_best(vals, n, noise, rng):
 
 
 @njit(cache=True)
-def greedy_choose(params, S, T, moves, n, rng):
-    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision."""
-    buf = np.empty(N_I + N_X + N_WEIGHTS + n, dtype=np.int64)     # one allocation per decision
+def _context_arrays(n):
+    """The context arrays of one decision, from one allocation: I, X, W and the scores of n moves."""
+    buf = np.empty(N_I + N_X + N_WEIGHTS + n, dtype=np.int64)
     I = buf[:N_I]
     F = buf[N_I:].view(np.float64)
-    X = F[:N_X]
-    W = F[N_X:N_X + N_WEIGHTS]
-    vals = F[N_X + N_WEIGHTS:]
-    load_weights(params, W)
     for j in range(N_I_CORE):
         I[j] = 0
     for j in range(N_X_CORE):
-        X[j] = 0.0
+        F[j] = 0.0
+    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:]
+
+
+@njit(cache=True)
+def _copy_value(S, T, W, c, o, engineers, fee):
+    """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
+    `engineers` Engineers and `fee` Credits for her officer space. The state is changed as the copy would change
+    it (effective officer, supply) while the extra action's moves are listed and scored, then restored."""
+    b = co(c)
+    saved_off = S[b + L.C_EFF_OFFICER]
+    S[b + L.C_EFF_OFFICER] = o
+    S[b + L.C_ENG] -= engineers
+    S[b + L.C_CREDITS] -= fee
+    moves = np.empty(MAX_MAIN_MOVES, dtype=np.int64)
+    scratch = np.empty(16, dtype=np.int64)
+    m = list_main_moves(S, T, c, 1, moves, scratch)
+    I, X, W2, vals = _context_arrays(m)
+    W2[:] = W
+    make_context(S, T, c, W2, I, X, True)
+    score_main(S, T, I, X, W2, moves, m, vals)
+    best = -BIG
+    for i in range(m):
+        best = max(best, vals[i])
+    S[b + L.C_EFF_OFFICER] = saved_off
+    S[b + L.C_ENG] += engineers
+    S[b + L.C_CREDITS] += fee
+    return best
+
+
+@njit(cache=True)
+def _score_mahiri_space(S, T, W, X, c, moves, n, vals):
+    """OFFICER-MAHIRI-01/02: Mahiri's space is worth the best extra action over her copy pool, minus its Engineer
+    and Credits; it beats acting directly only when the copied ability gains more than that."""
+    for i in range(n):
+        if moves[i] == ids.MV_MAHIRI:
+            fee = 3 if S[co(c) + L.C_MAHIRI_USED] == 1 else 0
+            best = -BIG
+            for j in range(3):
+                o = S[L.MAHIRI_POOL + j]
+                if o >= 0:
+                    best = max(best, _copy_value(S, T, W, c, o, 1, fee))
+            vals[i] = best - X[X_CE] - fee * X[X_CV]
+
+
+@njit(cache=True)
+def greedy_choose(params, S, T, moves, n, rng):
+    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision."""
+    I, X, W, vals = _context_arrays(n)                # one allocation per decision
+    load_weights(params, W)
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     kind = S[t]
-    make_context(S, T, S[t + 1], W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
+    c = S[t + 1]
+    if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
+        for i in range(n):
+            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0)
+        return pick_best(vals, n, W[W_NOISE], rng)
+    make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
+    if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
+        _score_mahiri_space(S, T, W, X, c, moves, n, vals)
     return pick_best(vals, n, W[W_NOISE], rng)

@@ -6,11 +6,16 @@ weights. A weight multiplies one family of features of a move's value (all in VP
 them (END-04). The vector has 16 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
 slots at their defaults.
 
+The `tuned` persona's weights are data (strategies/data/tuned.json, the result file of the `barrage tune` run
+that made them; docs/bots.md § Tuning gives the command that reproduces it).
+
 This module has no numba import: the registry and the CLI can read it cheaply.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 STRATEGY_ID = 2   # strategies.core.GREEDY (tests check they agree)
 
@@ -71,7 +76,8 @@ class Persona:
         return [v for _, v in self.params()][:size]
 
 
-# The personas differ only in the first 8 slots, so they keep their character with an 8-slot parameter vector.
+# The hand-made personas differ only in the first 8 slots (they keep their character with an 8-slot vector);
+# `tuned` (below) sets every weight.
 PERSONAS: tuple[Persona, ...] = (
     Persona("greedy", "balanced greedy heuristic: every move scored by cheap public features, best one played"),
     Persona("builder", "builds systems and company-board incomes first; values machinery, less the energy race",
@@ -83,6 +89,19 @@ PERSONAS: tuple[Persona, ...] = (
     Persona("spoiler", "weighs what its moves give or deny the others: drops, conduits, powerhouse spaces",
             {"w_deny": 1.2, "w_water": 1.2}),
 )
+TUNED_FILE = Path(__file__).resolve().parent / "data" / "tuned.json"
+
+
+def tuned_persona(path: Path = TUNED_FILE) -> Persona:
+    """The `tuned` persona: the best weights of a `barrage tune` run (its tune.json), described by its league."""
+    run = json.loads(Path(path).read_text())
+    league = ", ".join(run["settings"]["league"])
+    best = run["best"]
+    return Persona("tuned", f"greedy weights tuned by CMA-ES (barrage tune, {run['generations']} generations) "
+                            f"against {league}; fitness {best['fitness']:.3f}", best["weights"])
+
+
+PERSONAS = PERSONAS + (tuned_persona(),)
 PERSONA_BY_NAME: dict[str, Persona] = {p.name: p for p in PERSONAS}
 
 

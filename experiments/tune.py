@@ -1,0 +1,350 @@
+"""`barrage tune`: optimises the weight vector of a greedy-family heuristic with CMA-ES against a league of bots.
+
+A candidate weight vector plays `games` 2-player (or n-player) games against every league member, its seat
+rotated game by game. Its fitness is the mean over the league of (win share + VP margin / MARGIN_SCALE): the
+win share splits shared victories (END-08); the margin term breaks the ties of the win share and lowers the noise.
+Common random numbers: within a generation every candidate plays the very same game seeds (and seats), so the
+ranking CMA-ES sees is a paired comparison; every generation draws new seeds from the master seed, so the search
+cannot overfit one seed set. CMA-ES samples are drawn from a numpy stream reseeded from (master seed, generation):
+a run is reproducible whatever -j and however often it was interrupted and resumed.
+
+The search space is the weights divided by their starting values (every weight starts at 1.0 and steps are
+relative); bounds are the parameters' ranges. The `noise` weight is not tuned (it adds randomness, not strength).
+
+The run directory holds `tune.json` (settings, league, fitness curve, best weights, checkpointed after every
+generation, so an interrupted run leaves its best-so-far weights) and `cma.pkl` (the optimiser state for --resume).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import pickle
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from experiments.play import game_seeds
+from sim.config import GameConfig
+from sim.errors import ConfigError
+from strategies.personas import PARAM_NAMES, PARAMS
+
+MARGIN_SCALE = 100.0        # VP margin per fitness unit (a 10 VP margin = 0.1 of a win)
+RESULT_FILE = "tune.json"
+STATE_FILE = "cma.pkl"
+FORMAT = 1
+_SEED_STRIDE = 1_000_003    # generation g plays game_seeds(seed + g * stride): disjoint from bench/holdout seeds
+HOLDOUT_SALT = 7_777_777    # holdout games use game_seeds(seed + HOLDOUT_SALT)
+
+
+# CMA-ES draws its samples through `_randn` from this stream, reseeded from (master seed, generation) before
+# every generation. A module function pickles by name, so a resumed optimiser draws from the same stream (the
+# default np.random.randn would pickle a private copy of numpy's global generator).
+_SAMPLER = np.random.RandomState(0)
+
+
+def _randn(*shape: int) -> np.ndarray:
+    """N(0, 1) samples for CMA-ES (its `randn` option)."""
+    return _SAMPLER.standard_normal(shape)
+
+
+def _reseed(seed: int, generation: int) -> None:
+    state = np.random.SeedSequence([seed, generation]).generate_state(2)
+    _SAMPLER.seed(int(state[0]))
+    np.random.seed(int(state[1]))          # anything else CMA-ES might draw from numpy's global stream
+
+
+def tuned_param_names() -> tuple[str, ...]:
+    """The greedy weights a tune run optimises, in parameter-vector order (every one but `noise`)."""
+    return tuple(n for n in PARAM_NAMES if n != "noise")
+
+
+def greedy_family(spec: str) -> tuple[str, np.ndarray]:
+    """Canonical spec and full parameter vector of a greedy-family bot (`greedy`, a persona, `tuned`, with
+    overrides); anything else raises ConfigError."""
+    from strategies import core
+    from strategies.registry import REGISTRY, canonical, parse
+
+    s, vec = parse(spec)
+    if s.id != core.GREEDY:
+        family = ", ".join(n for n, r in REGISTRY.items() if r.id == core.GREEDY)
+        raise ConfigError(f"--heuristic {spec!r} is not a greedy-family bot; tune one of: {family}")
+    return canonical(spec), vec
+
+
+def read_weights(path: Path) -> dict[str, float]:
+    """Weights from a file: a JSON list (tuned parameter order), an object name -> value, or a tune.json.
+    A list of another length than the heuristic's parameter count raises ConfigError."""
+    names = tuned_param_names()
+    try:
+        data = json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"weights file {str(path)!r} does not exist") from None
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"weights file {str(path)!r} is not readable JSON ({e})") from None
+    if isinstance(data, dict) and "best" in data and isinstance(data["best"], dict):
+        data = data["best"].get("weights")
+    if isinstance(data, list):
+        if len(data) != len(names):
+            raise ConfigError(f"weights file {str(path)!r} has {len(data)} weights; the greedy heuristic has "
+                              f"{len(names)} ({', '.join(names)})")
+        data = dict(zip(names, data))
+    if not isinstance(data, dict):
+        raise ConfigError(f"weights file {str(path)!r} must hold a list of {len(names)} numbers or an object "
+                          "name -> value")
+    unknown = [k for k in data if k not in names]
+    if unknown:
+        raise ConfigError(f"weights file {str(path)!r}: unknown weight {unknown[0]!r}; weights: {', '.join(names)}")
+    if len(data) != len(names):
+        missing = [n for n in names if n not in data]
+        raise ConfigError(f"weights file {str(path)!r} has {len(data)} weights; the greedy heuristic has "
+                          f"{len(names)} (missing: {', '.join(missing)})")
+    out = {}
+    for k, v in data.items():
+        if not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ConfigError(f"weights file {str(path)!r}: weight {k} must be a finite number, got {v!r}")
+        out[k] = float(v)
+    return out
+
+
+def weights_spec(weights: dict[str, float]) -> str:
+    """The `greedy:...` spec string of these weights (every tuned weight written out)."""
+    return "greedy:" + ",".join(f"{k}={v:.6g}" for k, v in weights.items())
+
+
+# ------------------------------------------------------------------------------------------------------------
+# matches
+# ------------------------------------------------------------------------------------------------------------
+@dataclass
+class MatchResult:
+    """One hero parameter vector against one opponent: per-game win share (ties split) and VP margin."""
+
+    share: np.ndarray
+    margin: np.ndarray
+
+    def fitness(self) -> float:
+        """Win share plus VP margin / MARGIN_SCALE, averaged over the games."""
+        return float(self.share.mean() + self.margin.mean() / MARGIN_SCALE)
+
+
+def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str], seeds: np.ndarray
+                 ) -> list[list[MatchResult]]:
+    """Every hero parameter vector (rows of `heroes`, greedy layout) against every opponent spec on the same
+    seeds, the hero's seat rotated game by game (game i: seat i mod players) and the other seats the opponent;
+    all games in one parallel play_batch call. Returns results[hero][opponent]."""
+    from sim import layout as L
+    from sim.batch import N_GAME, N_RESULT, R_RANK, R_VP, play_batch
+    from sim.tables import as_array, compile_tables
+    from strategies import core
+    from strategies.registry import N_PARAMS, parse_spec
+
+    players = config.players
+    n = len(seeds)
+    nh, no = len(heroes), len(opponents)
+    total = nh * no * n
+    rot = np.arange(n) % players
+    strat = np.zeros((total, L.MAX_PLAYERS), dtype=np.int64)
+    par = np.zeros((total, L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
+    for h in range(nh):
+        for o, spec in enumerate(opponents):
+            rows = slice((h * no + o) * n, (h * no + o + 1) * n)
+            sid, svec = parse_spec(spec)
+            block_s = strat[rows]                   # views: the writes below land in strat and par
+            block_p = par[rows]
+            block_s[:, :players] = sid
+            block_p[:, :players] = svec
+            block_s[np.arange(n), rot] = core.GREEDY
+            block_p[np.arange(n), rot] = heroes[h]
+    tables, _ = compile_tables(config.variant)
+    fc = np.full((total, L.MAX_PLAYERS), -1, dtype=np.int64)
+    fo = np.full((total, L.MAX_PLAYERS), -1, dtype=np.int64)
+    fc[:, :players] = config.company_ids()
+    fo[:, :players] = config.officer_ids()
+    seat_out = np.zeros((total, players, N_RESULT), dtype=np.int64)
+    game_out = np.zeros((total, N_GAME), dtype=np.int64)
+    play_batch(as_array(tables), np.ascontiguousarray(np.tile(seeds, nh * no), dtype=np.int64), fc, fo, strat,
+               par, seat_out, game_out)
+    out: list[list[MatchResult]] = []
+    for h in range(nh):
+        row = []
+        for o in range(no):
+            a = (h * no + o) * n
+            rank = seat_out[a:a + n, :, R_RANK]
+            vp = seat_out[a:a + n, :, R_VP].astype(np.float64)
+            first = rank == 1
+            share = (first / first.sum(axis=1, keepdims=True))[np.arange(n), rot]     # END-08: shared victory
+            mine = vp[np.arange(n), rot]
+            others = (vp.sum(axis=1) - mine) / max(1, players - 1)
+            row.append(MatchResult(share, mine - others))
+        out.append(row)
+    return out
+
+
+def head_to_head(config: GameConfig, hero: str, opponents: Sequence[str], games: int, seed: int
+                 ) -> list[dict]:
+    """The hero spec (greedy family) against each opponent on `games` seeds (seat rotated): win rate with its
+    Wilson 95% interval, mean VP margin."""
+    from reports.proportions import wilson_interval
+
+    _, vec = greedy_family(hero)
+    seeds = game_seeds(seed, games)
+    res = play_matches(config, vec[None, :], opponents, seeds)[0]
+    rows = []
+    for spec, r in zip(opponents, res):
+        lo, hi = wilson_interval(r.share.sum(), games)
+        rows.append({"opponent": spec, "games": games, "win_rate": round(float(r.share.mean()), 4),
+                     "wilson_low": round(float(lo), 4), "wilson_high": round(float(hi), 4),
+                     "vp_margin": round(float(r.margin.mean()), 2)})
+    return rows
+
+
+# ------------------------------------------------------------------------------------------------------------
+# the run
+# ------------------------------------------------------------------------------------------------------------
+@dataclass
+class TuneSettings:
+    """What fixes a tune run: resuming requires the same settings (except the number of generations)."""
+
+    heuristic: str                   # canonical start spec (greedy family)
+    league: list[str]                # canonical opponent specs
+    players: int
+    games: int                       # games per candidate per league member per generation
+    popsize: int
+    sigma: float
+    seed: int
+    start: dict[str, float]          # starting weights (tuned parameter order)
+
+    def identity(self) -> dict:
+        """The settings as plain data (tune.json `settings`)."""
+        return dataclasses.asdict(self)
+
+
+@dataclass
+class TuneRun:
+    """The written result: settings, the fitness curve (one row per generation), the best weights so far."""
+
+    settings: TuneSettings
+    curve: list[dict] = field(default_factory=list)
+    best: dict = field(default_factory=dict)
+    holdout: list[dict] = field(default_factory=list)
+    elapsed_s: float = 0.0
+    command: str = ""
+
+    def to_dict(self) -> dict:
+        """The tune.json contents."""
+        return {"format": FORMAT, "settings": self.settings.identity(), "command": self.command,
+                "param_names": list(tuned_param_names()), "elapsed_s": round(self.elapsed_s, 1),
+                "generations": len(self.curve), "best": self.best, "holdout": self.holdout, "curve": self.curve}
+
+
+def parse_league(text: str) -> list[str]:
+    """Canonical league specs from a comma-separated list; unknown bots raise ConfigError (one line)."""
+    from strategies.registry import canonical, split_specs
+
+    specs = [canonical(s) for s in split_specs(text)]
+    if len(set(specs)) != len(specs):
+        raise ConfigError(f"league {text!r} names a bot twice")
+    return specs
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
+    """The saved run and optimiser of `out`; settings that differ raise ConfigError naming the first one."""
+    try:
+        saved = json.loads((out / RESULT_FILE).read_text())
+        with open(out / STATE_FILE, "rb") as f:
+            es = pickle.load(f)
+    except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
+        raise ConfigError(f"--resume: {str(out)!r} holds no readable tune run ({e}); start a new run with "
+                          "another --out") from None
+    if getattr(es, "countiter", None) != len(saved.get("curve", [])):
+        raise ConfigError(f"--resume: in {str(out)!r} the optimiser state ({STATE_FILE}) and the result "
+                          f"({RESULT_FILE}) are from different generations (interrupted while writing); start a "
+                          "new run with another --out")
+    old = saved.get("settings", {})
+    for k, v in settings.identity().items():
+        if old.get(k) != v:
+            raise ConfigError(f"--resume: the run in {str(out)!r} was made with {k}={old.get(k)!r}, not {v!r}; "
+                              f"resume with the same settings or start a new run with another --out")
+    run = TuneRun(settings, saved.get("curve", []), saved.get("best", {}), [], float(saved.get("elapsed_s", 0)),
+                  saved.get("command", ""))
+    return run, es
+
+
+def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: Path, resume: bool = False,
+             holdout_games: int = 0, command: str = "", on_generation: Callable[[dict], None] | None = None
+             ) -> TuneRun:
+    """Runs (or resumes) CMA-ES up to `generations` generations, checkpointing after each; then, with
+    `holdout_games`, plays the best weights against the league on fresh seeds."""
+    import cma
+
+    from strategies.registry import parse_spec
+
+    names = tuned_param_names()
+    bounds = {p.name: (p.low, p.high) for p in PARAMS}
+    scale = np.array([max(abs(settings.start[k]), 0.05) for k in names])
+    x0 = np.array([settings.start[k] for k in names]) / scale
+    lower = np.array([bounds[k][0] for k in names]) / scale
+    upper = np.array([bounds[k][1] for k in names]) / scale
+    out = Path(out)
+    if resume:
+        run, es = _check_resume(out, settings)
+    else:
+        if (out / RESULT_FILE).exists() or (out / STATE_FILE).exists():
+            raise ConfigError(f"{str(out)!r} already holds a tune run; pass --resume to continue it or choose "
+                              "another --out")
+        out.mkdir(parents=True, exist_ok=True)
+        run = TuneRun(settings, command=command)
+        es = cma.CMAEvolutionStrategy(x0, settings.sigma, {
+            "popsize": settings.popsize, "bounds": [list(lower), list(upper)], "randn": _randn,
+            "verbose": -9, "verb_log": 0, "verb_disp": 0, "CMA_diagonal": False})
+    _, base_vec = parse_spec(settings.heuristic)
+
+    def vector(x: np.ndarray) -> np.ndarray:
+        v = base_vec.copy()
+        v[:len(names)] = np.clip(x, lower, upper) * scale
+        return v
+
+    t0 = time.perf_counter() - run.elapsed_s
+    while len(run.curve) < generations:
+        gen = len(run.curve)
+        _reseed(settings.seed, gen)
+        xs = es.ask()
+        mean_x = np.array(es.mean)
+        heroes = np.stack([vector(x) for x in xs] + [vector(mean_x)])
+        seeds = game_seeds(settings.seed + (gen + 1) * _SEED_STRIDE, settings.games)
+        res = play_matches(config, heroes, settings.league, seeds)
+        fit = np.array([np.mean([r.fitness() for r in row]) for row in res])
+        es.tell(xs, list(-fit[:-1]))                          # CMA-ES minimises
+        mean_fit = float(fit[-1])
+        mean_w = {k: round(float(v), 5) for k, v in zip(names, heroes[-1][:len(names)])}
+        row = {"generation": gen, "mean_fitness": round(mean_fit, 5),
+               "best_candidate_fitness": round(float(fit[:-1].max()), 5),
+               "median_candidate_fitness": round(float(np.median(fit[:-1])), 5),
+               "mean_win_share": {spec: round(float(r.share.mean()), 4) for spec, r in zip(settings.league,
+                                                                                            res[-1])},
+               "sigma": round(float(es.sigma), 5), "elapsed_s": round(time.perf_counter() - t0, 1)}
+        run.curve.append(row)
+        # The best so far is the distribution mean with the best fitness: unlike the best sample of a
+        # generation it is not picked for being lucky on these seeds.
+        if not run.best or mean_fit > run.best["fitness"]:
+            run.best = {"generation": gen, "fitness": round(mean_fit, 5), "weights": mean_w}
+        run.elapsed_s = time.perf_counter() - t0
+        _atomic_write(out / STATE_FILE, pickle.dumps(es))
+        _atomic_write(out / RESULT_FILE, json.dumps(run.to_dict(), indent=1).encode())
+        if on_generation is not None:
+            on_generation(row)
+    if holdout_games > 0:
+        hero = weights_spec(run.best["weights"] if run.best else settings.start)
+        run.holdout = head_to_head(config, hero, settings.league, holdout_games, settings.seed + HOLDOUT_SALT)
+        _atomic_write(out / RESULT_FILE, json.dumps(run.to_dict(), indent=1).encode())
+    return run

@@ -1,0 +1,142 @@
+"""Greedy features, energy, rewards and contracts: the energy track and awards this round, what a reward or a
+contract is worth to the deciding company (SCORE-*, REWARD-*, CONTRACT-*)."""
+from sim import ids
+from sim import layout as L
+from strategies.feature_layout import (
+    I_ABIL,
+    I_BCOUNT,
+    I_CAND_K,
+    I_CAND_REQ,
+    I_COMP,
+    I_N1,
+    I_NCAND,
+    I_O1,
+    I_O2,
+    I_R,
+    I_TILE,
+    W_AWARD,
+    W_BONUS,
+    W_BUILD,
+    W_CONTRACT,
+    W_ENERGY,
+    X_BEST_CAP,
+    X_BEST_NOW,
+    X_BEST_POT,
+    X_CANDV,
+    X_CFUT,
+    X_CV,
+    X_DROP_LATER,
+    X_DROP_NOW,
+    X_EU,
+    X_EV,
+    X_MV,
+    X_WSEG,
+    fast,
+)
+
+# ---------------------------------------------------------------------------------------------------------------
+# Energy, rewards, contracts
+
+@fast
+def energy_vp(I, X, W, e, T):
+    """VP-equivalent for c of ending this round on energy e, the others as they stand (SCORE-02..06, BONUS-02/03)."""
+    award = 0.0
+    if e >= 1:
+        o1 = I[I_O1]
+        n1 = I[I_N1]
+        if e > o1:
+            award = T.award[0]
+        elif e == o1:
+            award = (T.award[0] + T.award[1] + n1) // (n1 + 1)
+        elif n1 == 1:
+            if e > I[I_O2]:
+                award = T.award[1]
+            elif e == I[I_O2]:
+                award = 1.0
+    v = W[W_AWARD] * award + T.credits_by_energy[min(e, 30)] * X[X_CV]
+    if e == 0:
+        v += T.zero_energy_vp[0]
+    if e >= T.bonus_threshold[0]:
+        behind = max(0, I[I_R] - e // T.section_size[0])
+        v += max(0, T.bonus_vp[I[I_TILE]] * I[I_BCOUNT] - T.section_malus[0] * behind)
+    return v
+
+
+@fast
+def wheel_value(X, n):
+    """Value of what n rotations of c's wheel bring back (WHEEL-04)."""
+    v = 0.0
+    for j in range(min(n, 6)):
+        v += X[X_WSEG + j]
+    return v
+
+
+@fast
+def reward_value(T, I, X, W, rid):
+    """VP-equivalent for c of reward rid (REWARD-01..11), valued as if gained now."""
+    r = T.rewards[rid]
+    v = float(r[ids.RK_VP])
+    v += r[ids.RK_CREDITS] * X[X_CV] + r[ids.RK_EXC] * X[X_EV] + r[ids.RK_MIX] * X[X_MV]
+    v += r[ids.RK_ANY_MACHINE] * max(X[X_EV], X[X_MV])
+    v += (r[ids.RK_ENERGY] + r[ids.RK_ENERGY_PRODUCED]) * W[W_ENERGY] * X[X_EU]
+    if r[ids.RK_ROTATE] > 0:
+        v += wheel_value(X, r[ids.RK_ROTATE])
+    v += r[ids.RK_DROPS_NOW] * X[X_DROP_NOW] + r[ids.RK_DROPS_HEAD] * X[X_DROP_LATER]
+    wb = W[W_BUILD]
+    if r[ids.RK_FREE_BASE] > 0:
+        v += 4.0 * wb
+    if r[ids.RK_FREE_CONDUIT] > 0:
+        v += (1.5 + 0.8 * r[ids.RK_FREE_CONDUIT]) * wb
+    if r[ids.RK_FREE_PH] > 0:
+        v += 5.0 * wb
+    v += 2.5 * wb * r[ids.RK_FREE_ELEV]
+    if r[ids.RK_FULFIL_OWN] > 0 or r[ids.RK_ENERGY_PRODUCED] > 0:
+        v += 2.0 * W[W_CONTRACT]
+    return v
+
+
+@fast
+def contract_feasibility(T, I, X, k):
+    """Rough chance that c fulfils contract k in the rest of the game, from its best production energies."""
+    req = T.contract_req[k]
+    if I[I_COMP] == ids.FRANCE and I[I_ABIL] == 1:          # COMPANY-FRA-01
+        req -= 3
+    if req <= X[X_BEST_NOW]:
+        f = 0.9
+    elif req <= X[X_BEST_CAP]:
+        f = 0.65
+    elif req <= X[X_BEST_POT]:
+        f = 0.35
+    else:
+        f = 0.1
+    if I[I_R] == 5:
+        f *= 0.5 if req <= X[X_BEST_NOW] else 0.2
+    elif I[I_R] == 4:
+        f *= 0.8
+    return f
+
+
+@fast
+def fulfil_value(T, I, X, W, k):
+    """Value of fulfilling contract k now: its reward and the contracts bonus tiles still to come."""
+    return W[W_CONTRACT] * (reward_value(T, I, X, W, k) + W[W_BONUS] * X[X_CFUT])
+
+
+@fast
+def keep_value(T, I, X, W, k):
+    """Value of holding contract k face up in hand."""
+    return contract_feasibility(T, I, X, k) * fulfil_value(T, I, X, W, k)
+
+
+@fast
+def best_fulfilment(S, T, I, X, W, bound):
+    """Best value of fulfilling one candidate contract (hand or national) with requirement <= bound."""
+    best = 0.0
+    for i in range(I[I_NCAND]):
+        if I[I_CAND_REQ + i] <= bound:
+            v = X[X_CANDV + i]
+            k = I[I_CAND_K + i]
+            if S[L.CON_STATE + k] == ids.CS_HAND:
+                v -= 0.5 * contract_feasibility(T, I, X, k) * v      # it was already worth something in hand
+            best = max(best, v)
+    return best

@@ -1,0 +1,149 @@
+"""`barrage tune` (experiments.tune): bad input is one line with exit code 2 and overwrites nothing; a tiny real
+run writes its result, resumes, and gives the same weights as an uninterrupted run; the shipped `tuned` weights
+are the best of their tune file."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from strategies import personas, registry
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ["--league", "random,greedy", "--games", "4", "--popsize", "3", "--seed", "5"]
+
+
+def barrage(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "experiments", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=900)
+
+
+def assert_one_line_error(p: subprocess.CompletedProcess, *needles: str) -> None:
+    assert p.returncode == 2, p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in p.stderr, p.stderr
+    for n in needles:
+        assert n in lines[0], lines[0]
+
+
+def snapshot(d: Path) -> dict[str, bytes]:
+    return {f.name: f.read_bytes() for f in sorted(d.iterdir())}
+
+
+def without_timing(run: dict) -> dict:
+    run = dict(run)
+    run.pop("elapsed_s")
+    run.pop("command")
+    run["curve"] = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in run["curve"]]
+    return run
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory) -> Path:
+    """A real 2-generation run (2 players, 4 games per league member, 3 candidates)."""
+    out = tmp_path_factory.mktemp("tune") / "run"
+    p = barrage("tune", "--out", str(out), "--generations", "2", *TINY)
+    assert p.returncode == 0, p.stderr
+    return out
+
+
+def test_tiny_run_writes_weights_league_and_fitness_curve(tiny_run):
+    run = json.loads((tiny_run / "tune.json").read_text())
+    assert (tiny_run / "cma.pkl").exists()
+    assert run["settings"]["league"] == ["random", "greedy"] and run["settings"]["seed"] == 5
+    assert run["generations"] == 2 and [r["generation"] for r in run["curve"]] == [0, 1]
+    names = [p.name for p in personas.PARAMS if p.name != "noise"]
+    assert run["param_names"] == names and list(run["best"]["weights"]) == names
+    bounds = {p.name: (p.low, p.high) for p in personas.PARAMS}
+    assert all(bounds[k][0] <= v <= bounds[k][1] for k, v in run["best"]["weights"].items())
+    # fitness = win share + margin / 100: within [-1, 2] and the best is the best mean of the curve
+    assert all(-1.0 <= r["mean_fitness"] <= 2.0 for r in run["curve"])
+    assert run["best"]["fitness"] == max(r["mean_fitness"] for r in run["curve"])
+    for r in run["curve"]:
+        assert set(r["mean_win_share"]) == {"random", "greedy"}
+
+
+def test_resumed_run_equals_an_uninterrupted_run(tiny_run, tmp_path):
+    resumed = tmp_path / "resumed"
+    resumed.mkdir()
+    for f in tiny_run.iterdir():
+        (resumed / f.name).write_bytes(f.read_bytes())
+    p = barrage("tune", "--out", str(resumed), "--generations", "3", "--resume", *TINY)
+    assert p.returncode == 0, p.stderr
+    whole = tmp_path / "whole"
+    p = barrage("tune", "--out", str(whole), "--generations", "3", *TINY)
+    assert p.returncode == 0, p.stderr
+    a = json.loads((resumed / "tune.json").read_text())
+    b = json.loads((whole / "tune.json").read_text())
+    assert a["generations"] == 3
+    assert without_timing(a) == without_timing(b)
+
+
+@pytest.mark.parametrize("change, needle", [(["--league", "random,automa"], "league"),
+                                            (["--seed", "6"], "seed")])
+def test_resume_with_other_league_or_seed_is_refused_and_overwrites_nothing(tiny_run, change, needle):
+    before = snapshot(tiny_run)
+    args = dict(zip(TINY[::2], TINY[1::2]))
+    args.update(dict(zip(change[::2], change[1::2])))
+    flat = [x for kv in args.items() for x in kv]
+    p = barrage("tune", "--out", str(tiny_run), "--generations", "4", "--resume", *flat)
+    assert_one_line_error(p, needle, "--resume")
+    assert snapshot(tiny_run) == before
+
+
+def test_existing_run_without_resume_is_refused(tiny_run):
+    before = snapshot(tiny_run)
+    p = barrage("tune", "--out", str(tiny_run), "--generations", "2", *TINY)
+    assert_one_line_error(p, "already holds a tune run", "--resume")
+    assert snapshot(tiny_run) == before
+
+
+def test_unknown_league_member_is_one_line_and_writes_nothing(tmp_path):
+    out = tmp_path / "run"
+    p = barrage("tune", "--out", str(out), "--league", "automa:level=2,grandmaster")
+    assert_one_line_error(p, "unknown strategy 'grandmaster'", "valid:")
+    assert not out.exists()
+
+
+def test_weights_file_of_the_wrong_length_is_refused(tmp_path):
+    w = tmp_path / "w.json"
+    w.write_text(json.dumps([1.0] * 14))
+    out = tmp_path / "run"
+    p = barrage("tune", "--out", str(out), "--weights", str(w))
+    assert_one_line_error(p, "has 14 weights", "has 15")
+    assert not out.exists()
+
+
+def test_non_greedy_heuristic_is_refused(tmp_path):
+    p = barrage("tune", "--out", str(tmp_path / "run"), "--heuristic", "mcts")
+    assert_one_line_error(p, "not a greedy-family bot", "tuned")
+
+
+def test_shipped_tuned_persona_is_the_best_of_its_tune_file():
+    run = json.loads(personas.TUNED_FILE.read_text())
+    sid, vec = registry.parse_spec("tuned")
+    assert sid == personas.STRATEGY_ID
+    best = run["best"]["weights"]
+    assert [vec[personas.PARAM_NAMES.index(k)] for k in best] == list(best.values())
+    assert vec[personas.PARAM_NAMES.index("noise")] == 0.0
+    assert run["best"]["fitness"] == max(r["mean_fitness"] for r in run["curve"])
+    assert "tuned" in registry.names() and "automa:level=4" in registry.get("tuned").description
+    assert np.isfinite(vec).all()
+
+
+def test_checkpoint_files_from_different_generations_are_refused(tiny_run, tmp_path):
+    """A run interrupted between writing cma.pkl and tune.json is not resumed from mismatched files."""
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    run = json.loads((tiny_run / "tune.json").read_text())
+    run["curve"] = run["curve"][:1]
+    (broken / "tune.json").write_text(json.dumps(run))
+    (broken / "cma.pkl").write_bytes((tiny_run / "cma.pkl").read_bytes())
+    before = snapshot(broken)
+    p = barrage("tune", "--out", str(broken), "--generations", "3", "--resume", *TINY)
+    assert_one_line_error(p, "different generations")
+    assert snapshot(broken) == before
