@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 
 from sim import ids
 from sim import layout as L
-from sim.batch import (
+from sim.results import (
     G_HEAD_TILES,
     R_BUILT,
     R_COMPANY,
