@@ -59,7 +59,9 @@ def playout(D, T, n, out, scratch, policy, depth, greedy_w, rng):
     `depth` decisions have been played (0 = no limit); returns the legal-move count left (0 = game over)."""
     k = 0
     while n > 0 and (depth <= 0 or k < depth):
-        if policy == ROLLOUT_GREEDY:
+        if n == 1:                       # a forced move (about one move in five): nothing to score
+            i = 0
+        elif policy == ROLLOUT_GREEDY:
             i = greedy_choose(greedy_w, D, T, out, n, rng)
         else:
             i = (bot_next(rng) * n) >> 32

@@ -131,9 +131,9 @@ register(StrategySpec("flat_mc", core.FLAT_MC,
 register(StrategySpec("mcts", core.ISMCTS, _mcts(400, 1.5, 1.0, 2.0),
                       "single-observer ISMCTS: PUCT with greedy priors, progressive widening, greedy playouts, "
                       "VP-margin reward"))
-register(StrategySpec("expert", core.ISMCTS, _mcts(100, 1.5, 1.0, 2.0),
-                      "the strongest planner preset within 5 CPU-seconds per 2-player game: mcts at 100 "
-                      "iterations per decision"))
+register(StrategySpec("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
+                      "the strong planner preset: mcts at 250 iterations per decision (about 3.5 CPU-seconds "
+                      "per 2-player game against the Automa, docs/bots.md)"))
 
 
 def names() -> list[str]:

@@ -80,7 +80,7 @@ def test_registry_parameters():
     assert sid == FLAT_MC and list(vec[:4]) == [50, 1, 12, 10]
     assert registry.canonical("mcts:c=1.0") == "mcts:iters=400,c=1"           # the budget is always written
     assert registry.canonical("flat_mc:iters=200") == "flat_mc:iters=200"
-    assert registry.canonical("expert") == "expert:iters=100"
+    assert registry.canonical("expert") == "expert:iters=250"
     assert registry.parse_spec("expert")[0] == ISMCTS
     for bad, msg in [("mcts:iters=0", "outside"), ("mcts:iters=2.5", "whole number"), ("mcts:rollout=2", "outside"),
                      ("mcts:c=-1", "outside"), ("flat_mc:depth=-3", "outside"), ("flat_mc:c=1", "no parameter"),
@@ -101,7 +101,7 @@ def test_heuristic_weights_pass_through_by_name():
     vec = registry.parse_spec("expert:w_energy=2.5,heuristic=builder")[1]
     assert vec[P_WEIGHTS] == 2.5 and vec[P_WEIGHTS + 1] == builder[1]
     assert registry.canonical("expert:w_energy=2.5,heuristic=builder") == \
-        "expert:heuristic=builder,iters=100,w_energy=2.5"
+        "expert:heuristic=builder,iters=250,w_energy=2.5"
     flat = registry.parse_spec("flat_mc:heuristic=producer")[1]
     assert list(flat[FLAT_WEIGHTS:FLAT_WEIGHTS + N_WEIGHTS]) == list(registry.parse_spec("producer")[1][:N_WEIGHTS])
 
