@@ -25,7 +25,11 @@ WIDTH = registry.N_PARAMS   # parameter-vector width of the batch runner and the
 
 
 def persona_vector(name: str, width: int = WIDTH) -> np.ndarray:
-    return np.array(personas.PERSONA_BY_NAME[name].vector(width), dtype=np.float64)
+    """The persona's weights in a parameter vector of `width` slots (slots past the weights stay 0)."""
+    v = np.zeros(width, dtype=np.float64)
+    w = personas.PERSONA_BY_NAME[name].vector(width)
+    v[:len(w)] = w
+    return v
 
 
 def batch(players: int, seeds, seat_strategy, seat_params):

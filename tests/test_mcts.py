@@ -5,22 +5,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from reports.proportions import wilson_interval
 from sim import Game, GameConfig
 from sim import layout as L
 from sim.errors import ConfigError
+from sim.rules.hidden import forget_hidden_order
 from sim.tables import compile_tables
-from reports.proportions import wilson_interval
 from strategies import registry
-from strategies.core import FLAT_MC, GREEDY, ISMCTS, RANDOM
-from strategies.features import DEFAULT_WEIGHTS
+from strategies.core import FLAT_MC, ISMCTS
+from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
+from strategies.flat_mc import P_WEIGHTS as FLAT_WEIGHTS
 from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose
-from strategies.flat_mc import P_WEIGHTS as FLAT_WEIGHTS
-from strategies.features import N_WEIGHTS
 from strategies.ismcts import P_WEIGHTS, ismcts_choose
 from strategies.playout import WS_REWARD, evaluate, new_buffers
 from strategies.priors import heuristic_scores, new_score_buffer, softmax_in_place
-from sim.rules.hidden import forget_hidden_order
 from test_greedy import _play_checked, assert_reproducible, batch, win_shares
 
 WIDTH = registry.N_PARAMS
@@ -185,14 +184,13 @@ def test_planners_never_read_the_true_hidden_order():
 
 # -- strength ------------------------------------------------------------------------------------------------
 
-def one_against(planner: str, opponent_id: int, players: int, games: int, seed0: int) -> tuple[float, int]:
-    """The planner in one seat against `opponent_id` bots (default parameters), its seat rotated through all."""
+def one_against(planner: str, opponent: str, players: int, games: int, seed0: int) -> tuple[float, int]:
+    """The planner in one seat against `opponent` bots, its seat rotated through all."""
     seeds = np.arange(games) + seed0
     seat = np.arange(games) % players
-    strat = np.full((games, players), opponent_id)
-    params = np.zeros((games, players, WIDTH))
-    if opponent_id == GREEDY:
-        params[:, :, :len(DEFAULT_WEIGHTS)] = DEFAULT_WEIGHTS
+    oid, ovec = registry.parse_spec(opponent)
+    strat = np.full((games, players), oid)
+    params = np.tile(ovec, (games, players, 1))
     sid, vec = registry.parse_spec(planner)
     strat[np.arange(games), seat] = sid
     params[np.arange(games), seat] = vec
@@ -201,13 +199,22 @@ def one_against(planner: str, opponent_id: int, players: int, games: int, seed0:
 
 
 def test_flat_mc_beats_random():
-    wins, n = one_against("flat_mc:iters=8,depth=30", RANDOM, 2, 24, 70_000)
+    wins, n = one_against("flat_mc:iters=8,depth=30", "random", 2, 24, 70_000)
     lo, _ = wilson_interval(wins, n)
     assert lo > 0.5, f"flat MC won {wins:g}/{n} against random (Wilson lower bound {lo:.3f})"
 
 
 @pytest.mark.slow
 def test_ismcts_beats_greedy_with_seat_rotation():
-    wins, n = one_against("mcts:iters=100", GREEDY, 2, 40, 80_000)
+    wins, n = one_against("mcts:iters=100", "greedy", 2, 40, 80_000)
     lo, _ = wilson_interval(wins, n)
     assert lo > 0.5, f"ISMCTS won {wins:g}/{n} against greedy (Wilson lower bound {lo:.3f})"
+
+
+@pytest.mark.slow
+def test_ismcts_beats_the_hardest_automa_with_seat_rotation():
+    """AUTOMA-03 level 4 ("very hard"): the planner with its non-saturating reward wins most games already at
+    100 iterations (the earlier tanh reward won none of 80 at 40 iterations, issue #11)."""
+    wins, n = one_against("mcts:iters=100", "automa:level=4", 2, 40, 90_000)
+    lo, _ = wilson_interval(wins, n)
+    assert lo > 0.5, f"ISMCTS won {wins:g}/{n} against automa level 4 (Wilson lower bound {lo:.3f})"
