@@ -1,4 +1,4 @@
-"""`barrage bench`: how fast the engine plays whole games inside numba (`sim.batch.play_batch`, prange over games),
+"""`barrage bench`: how fast the engine plays whole games inside numba (`strategies.batch.play_batch`, prange over games),
 and (`--mcts-ladder`) how strong and how fast a planner is at several budgets.
 
 The first call of a numba function compiles it or loads it from the on-disk cache; that warm-up is timed on
@@ -53,7 +53,7 @@ class BatchInputs:
 def batch_inputs(config: GameConfig, seeds: np.ndarray, strategies: str | None) -> BatchInputs:
     """Allocates play_batch's arrays for these seeds: every game with the same config and seat strategies."""
     from sim import layout as L
-    from sim.batch import N_GAME, N_RESULT
+    from sim.results import N_GAME, N_RESULT
     from sim.tables import as_array, compile_tables
     from strategies.registry import N_PARAMS, parse_seats
 
@@ -76,7 +76,7 @@ def batch_inputs(config: GameConfig, seeds: np.ndarray, strategies: str | None) 
 def run_batch(config: GameConfig, seeds: np.ndarray, strategies: str | None = None,
               chunk: int | None = None, progress: Callable[[int], None] | None = None) -> BatchInputs:
     """Plays every seed with play_batch (in chunks of `chunk` games, reporting each to `progress`)."""
-    from sim.batch import play_batch
+    from strategies.batch import play_batch
 
     b = batch_inputs(config, seeds, strategies)
     n = len(seeds)
@@ -90,8 +90,8 @@ def run_batch(config: GameConfig, seeds: np.ndarray, strategies: str | None = No
 
 
 def game_field(name: str) -> int:
-    """Column of a per-game field in play_batch's game_out (sim.batch.GAME_FIELDS)."""
-    from sim.batch import GAME_FIELDS
+    """Column of a per-game field in play_batch's game_out (sim.results.GAME_FIELDS)."""
+    from sim.results import GAME_FIELDS
 
     o = 0
     for f, size in GAME_FIELDS:
@@ -131,8 +131,8 @@ class BenchResult:
 
 def planner_rollouts(b: BatchInputs) -> int:
     """Playouts the planner seats ran: every planner decision runs exactly `iters` (parameter slot 0) playouts,
-    and a seat's decision count (sim.batch R_DECISIONS) counts only real choices (two or more moves)."""
-    from sim.batch import R_DECISIONS
+    and a seat's decision count (sim.results R_DECISIONS) counts only real choices (two or more moves)."""
+    from sim.results import R_DECISIONS
     from strategies.core import FLAT_MC, ISMCTS
 
     players = b.seat_out.shape[1]
@@ -159,7 +159,7 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
     specs, _, _ = parse_seats(strategies, config.players)     # validate before the long warm-up
     t0 = time.perf_counter()
     import sim
-    from sim.batch import play_batch
+    from strategies.batch import play_batch
 
     stats = getattr(play_batch, "stats", None)      # absent with NUMBA_DISABLE_JIT=1
     hits = sum(stats.cache_hits.values()) if stats else 0
@@ -254,7 +254,8 @@ def run_mcts_ladder(config: GameConfig, games: int, budgets: tuple[int, ...] = L
     """Plays the planner (default `mcts`; its `iters` set to each budget) in one seat against `opponent` in the
     others, the planner's seat rotated game by game; the same game seeds at every budget."""
     from reports.proportions import wilson_interval
-    from sim.batch import R_RANK, R_VP, play_batch
+    from sim.results import R_RANK, R_VP
+    from strategies.batch import play_batch
     from strategies.registry import canonical, parse_spec
 
     if games < 1:

@@ -37,6 +37,7 @@ _EPILOG = (
     "[bold]Examples[/bold]\n\n"
     "  barrage play --players 3 --seed 42 --verbose\n\n"
     "  barrage bench --games 20000 --threads 2\n\n"
+    "  barrage ladder --games 20\n\n"
     "  barrage fuzz --games 5000 --players 2\n\n"
     "  barrage list strategies\n\n"
     "  barrage tournament --help                (experiment runs: tournament, balance, run)\n\n"
@@ -348,6 +349,50 @@ def _bench_ladder(config, games: int, budgets: Optional[str], planner: Optional[
                   f"{w.rollouts_per_s:,.0f}", f"{w.rollouts_per_s_per_core:,.0f}")
     con.print(t)
     con.print(f"planner: {r.rows[0].planner.replace(f'iters={r.rows[0].budget}', 'iters=<budget>')}")
+
+
+# ------------------------------------------------------------------------------------------------------------
+# ladder
+# ------------------------------------------------------------------------------------------------------------
+@app.command(epilog=(
+    "[bold]Examples[/bold]\n\n"
+    "  barrage ladder --games 20 -j 2\n\n"
+    "  barrage ladder --games 200 --bots expert,automa:level=4 --json\n\n"
+    "Every pair plays the same seeds in both seat orders (2 players); Automa against Automa is skipped "
+    "(AUTOMA-01). Elo = 400/ln(10) x Bradley-Terry log-strength, mean 0, 95% bootstrap intervals."))
+def ladder(
+    games: int = typer.Option(20, "--games", "-n", min=1, help="Games per pairing (rounded up to even)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", show_default="all cores",
+                                       help="numba threads playing each pairing's games in parallel."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Master seed; every pairing plays the same game seeds."),
+    bots: Optional[str] = typer.Option(None, "--bots", show_default="random, greedy family, flat_mc, mcts at two "
+                                                                    "budgets, automa 1-4",
+                                       help="Comma-separated specs of the bots to rate."),
+    json_out: bool = JsonOpt,
+) -> None:
+    """Rate the bots: a seat-rotated round-robin with common random numbers, fitted into Elo-scale ratings,
+    with every bot's CPU-seconds per game and the strength-per-CPU-second frontier."""
+    from experiments.ladder import frontier, pairings, parse_bots, run_ladder
+
+    _check_seed(seed)
+    specs = parse_bots(bots)
+    total = len(pairings(specs)) * 2 * ((games + 1) // 2)
+    with _progress(not json_out and Console(stderr=True).is_terminal) as bar:
+        task = bar.add_task("playing", total=total)
+        r = run_ladder(games, specs, seed, jobs, progress=lambda k: bar.advance(task, k))
+    if json_out:
+        _print_json(r.to_dict())
+        return
+    t = Table(title=f"barrage ladder: 2 players, {r.games_per_pairing} games per pairing, seed {r.seed}")
+    for name in ("#", "bot", "Elo", "95% interval", "games", "win rate", "mean VP", "CPU-s / game"):
+        t.add_column(name, justify="left" if name == "bot" else "right")
+    for b in r.ratings:
+        t.add_row(str(b.position), b.bot, f"{b.elo:+.0f}", f"{b.elo_low:+.0f} .. {b.elo_high:+.0f}", str(b.games),
+                  f"{b.win_rate:.3f}", f"{b.mean_vp:.1f}", f"{b.cpu_s_per_game:.3f}")
+    con = _stdout()
+    con.print(t)
+    con.print("frontier (stronger than every cheaper bot): "
+              + " < ".join(f"{b.bot} ({b.cpu_s_per_game:.3g} s)" for b in frontier(r.ratings)))
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""`barrage fuzz`: random games with every invariant checked after every move (`sim.batch.fuzz_batch`).
+"""`barrage fuzz`: random games with every invariant checked after every move (`strategies.batch.fuzz_batch`).
 
 Game g of a run uses seed `game_seeds(master_seed, games)[g]`; a violation is reported with that seed and the
 number of moves played before it showed, which `experiments.play.play_game(config, seed, policy,
@@ -78,7 +78,7 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
 
     t0 = time.perf_counter()
     from sim import layout as L
-    from sim.batch import fuzz_batch
+    from strategies.batch import fuzz_batch
     from sim.invariants import describe_violations, violations
     from sim.tables import as_array, compile_tables
 

@@ -1,6 +1,6 @@
 """Plays single games on the Python loop with the numba bots, and derives game seeds from a master seed.
 
-`play_game` makes the same choices as `sim.batch.play_one` (same bot, same bot random stream seeded from the
+`play_game` makes the same choices as `strategies.batch.play_one` (same bot, same bot random stream seeded from the
 game seed), so a seed played here is the very game that seed gives inside `play_batch` or `fuzz_batch`, with
 the readable log on top.
 """
@@ -61,15 +61,15 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
 def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
              seat_python: dict[int, PythonStrategy], max_moves: int | None = None,
              bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> None:
-    """Plays a set-up game to its end (or `max_moves` moves): numba bots choose as in `sim.batch.play_one` (same
-    bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see, behind
-    the boundary of `strategies.python_bot.ask_bot` (one-line BotFailure naming bot, seat, seed and move)."""
+    """Plays a set-up game to its end (or `max_moves` moves): numba bots choose as in `strategies.batch.play_one`
+    (same bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see,
+    behind the boundary of `strategies.python_bot.ask_bot` (one-line BotFailure naming bot, seat, seed and move)."""
     from sim.rules.rng import seed_state
     from strategies.core import BOT_RNG_SALT, choose_move
 
     choosers = {c: bot.for_game(seed, c, bot_timeout) for c, bot in seat_python.items()}
     rng = np.zeros(1, dtype=np.int64)
-    rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as sim.batch.play_one
+    rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as strategies.batch.play_one
     while not g.is_over and (max_moves is None or len(g.moves) < max_moves):
         c = g.current_player
         if c in choosers:
@@ -88,9 +88,9 @@ def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.n
                       seat_strategy: np.ndarray, params: np.ndarray, seat_python: list[dict[int, PythonStrategy]],
                       seat_out: np.ndarray, game_out: np.ndarray,
                       bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> None:
-    """`sim.batch.play_batch` on the Python loop, for games that seat Python bots: same inputs, same result rows;
+    """`strategies.batch.play_batch` on the Python loop, for games that seat Python bots: same inputs, same rows;
     seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored)."""
-    from sim.batch import record
+    from sim.results import record
     from strategies.registry import automa_levels
 
     for g in range(seeds.shape[0]):

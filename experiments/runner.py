@@ -35,9 +35,10 @@ from experiments.store import (
     utc_now,
 )
 from sim import layout as L
-from sim.batch import N_GAME, N_RESULT, play_batch
 from sim.errors import ConfigError, Terminated
+from sim.results import N_GAME, N_RESULT
 from sim.tables import as_array, compile_tables
+from strategies.batch import play_batch
 from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
 SUMMARY_COLUMNS = ["players", "setup", "cell", "focal", "strategy", "company", "officer", "win", "rank", "vp"]

@@ -26,7 +26,7 @@ from filelock import FileLock, Timeout
 
 from sim import ids
 from sim import layout as L
-from sim.batch import (
+from sim.results import (
     G_HEAD_TILES,
     R_BUILT,
     R_COMPANY,

@@ -137,7 +137,8 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     seeds, the hero's seat rotated game by game (game i: seat i mod players) and the other seats the opponent;
     all games in one parallel play_batch call. Returns results[hero][opponent]."""
     from sim import layout as L
-    from sim.batch import N_GAME, N_RESULT, R_RANK, R_VP, play_batch
+    from sim.results import N_GAME, N_RESULT, R_RANK, R_VP
+    from strategies.batch import play_batch
     from sim.tables import as_array, compile_tables
     from strategies import core
     from strategies.registry import N_PARAMS, parse_spec

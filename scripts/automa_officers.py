@@ -15,7 +15,7 @@ from experiments.bench import run_batch
 from experiments.play import game_seeds
 from reports.proportions import wilson_interval
 from sim import GameConfig, ids
-from sim.batch import R_RANK, R_VP
+from sim.results import R_RANK, R_VP
 
 
 def officer_cell(officer: int, games: int, seed: int, persona: str) -> tuple[float, float, float, float, float]:

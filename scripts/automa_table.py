@@ -14,7 +14,7 @@ from experiments.bench import run_batch
 from experiments.play import game_seeds
 from reports.proportions import wilson_interval
 from sim import GameConfig
-from sim.batch import R_RANK, R_VP
+from sim.results import R_RANK, R_VP
 from strategies import personas
 
 LEVELS = (1, 2, 3, 4)

@@ -2,8 +2,9 @@
 on a fresh determinization of the deciding company's information set; the move with the best mean reward
 (strategies.playout) is played.
 
-Parameters (vector slots): iters (playouts per decision), rollout (0 random, 1 greedy), depth (playout
-decisions after the move, 0 = to the end of the game).
+Parameters (vector slots P_*): iters (playouts per decision), rollout (0 random, 1 greedy), depth (playout
+decisions after the move, 0 = to the end of the game), win (VP bonus for a win in the reward), then the 16
+greedy weights the greedy playouts use.
 """
 import math
 
@@ -13,11 +14,14 @@ from numba import njit
 from sim import layout as L
 from sim.rules.engine import play_move
 from strategies.bot_rng import bot_next
+from strategies.features import N_WEIGHTS
 from strategies.playout import WS_REWARD, evaluate, new_buffers, observe, playout
 
 P_ITERS = 0
 P_ROLLOUT = 1
 P_DEPTH = 2
+P_WIN = 3
+P_WEIGHTS = 4     # the greedy weight vector, N_WEIGHTS slots
 
 
 @njit(cache=True)
@@ -28,8 +32,10 @@ def flat_mc_choose(params, S, T, moves, n, rng):
     iters = max(1, int(params[P_ITERS]))
     policy = int(params[P_ROLLOUT])
     depth = int(params[P_DEPTH])
+    win_bonus = params[P_WIN]
+    weights = params[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]
     me = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-    D, out, scratch, ws, rank, greedy_w = new_buffers()
+    D, out, scratch, ws, rank = new_buffers()
     total = np.zeros(n, dtype=np.float64)
     count = np.zeros(n, dtype=np.int64)
     # A budget below n cannot try every move: a random start keeps the untried ones from always being the last.
@@ -38,8 +44,8 @@ def flat_mc_choose(params, S, T, moves, n, rng):
         i = (start + it) % n
         observe(S, T, me, rng, D)
         m = play_move(D, T, moves[i], out, scratch)
-        m = playout(D, T, m, out, scratch, policy, depth, greedy_w, rng)
-        evaluate(D, T, m == 0, ws, rank)
+        m = playout(D, T, m, out, scratch, policy, depth, weights, rng)
+        evaluate(D, T, m == 0, win_bonus, ws, rank)
         total[i] += ws[WS_REWARD + me]
         count[i] += 1
     best = start

@@ -1,21 +1,27 @@
-"""Single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) for any player count.
+"""Single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) for any player count,
+guided by the greedy heuristic (strategies.priors).
 
 Every iteration plays on a fresh determinization of the deciding company's information set
-(`strategies.playout.observe`): selection descends the tree by UCB over the moves legal in that
-determinization (availability counts, `strategies.tree`), expands one untried move, plays on with the rollout
-policy and backs up the reward vector. The move played is the root's most visited child.
+(`strategies.playout.observe`; the hidden piles are re-sampled each time and the true order is never read).
+Selection descends the tree over the moves legal in that determinization; a decision with one legal move is
+played through without a node. At each node:
+- the heuristic scores the legal moves (VP-equivalents of the greedy scorer with the planner's weights) and a
+  softmax with temperature `tau` (in VP) turns them into priors;
+- progressive widening: a node whose parent has been visited N times holds at most 1 + widen * sqrt(N)
+  children; while it holds fewer, the untried move with the highest prior is expanded (the heuristic's own
+  choice first), then played on by the rollout policy;
+- otherwise PUCT picks the child maximising mean reward / scale + c * prior * sqrt(availability) /
+  (1 + visits), where availability counts the visits in which the child's move was legal (tree.select_puct).
 
-Two standard enhancements make small budgets useful in a game whose turns are chains of sub-decisions with
-20-60 options each (plain UCT spends them on uniformly random replies a few plies down, which plays far worse
-than the greedy bot):
-- the rollout policy proposes the first move at a new node: with greedy rollouts, the greedy pick of the
-  determinization is expanded first, the others in random order;
-- progressive widening below the root: a node with N visits expands a new move only while it has fewer than
-  1 + widen * sqrt(N) available children (widen = 0: every move is expanded before any is revisited, as in
-  plain ISMCTS); the root always tries every move.
+The reward (strategies.playout.evaluate) is each company's VP margin plus `win` VP for a win; it does not
+saturate, and `scale`, the running standard deviation of the deciding company's playout rewards in this
+search (at least 1 VP), puts it on the priors' footing whatever the game's VP spread. The move played is the
+root's most visited child. The tree lives for one decision (no reuse: the Automa's and the opponents' hidden
+draws between two decisions would invalidate most of it, and the bot interface is stateless).
 
-Parameters (vector slots): iters (iterations = playouts per decision), c (UCB exploration), rollout
-(0 random, 1 greedy), depth (playout decisions after the tree, 0 = to the end of the game), widen.
+Parameters (vector slots P_*): iters (iterations = playouts per decision), c, rollout (0 random, 1 greedy),
+depth (playout decisions after the tree, 0 = to the end of the game), widen, tau, win, then the 16 greedy
+weights (strategies.personas.PARAMS) the priors and greedy playouts use.
 """
 import math
 
@@ -24,25 +30,20 @@ from numba import njit
 
 from sim import layout as L
 from sim.rules.engine import BUFFER_SIZE, play_move
-from strategies.bot_rng import bot_next
-from strategies.greedy import greedy_choose
-from strategies.playout import ROLLOUT_GREEDY, evaluate, new_buffers, observe, playout
-from strategies.tree import (
-    N_MOVE,
-    N_VISITS,
-    add_child,
-    backpropagate,
-    find_child,
-    most_visited,
-    new_tree,
-    select,
-)
+from strategies.features import N_WEIGHTS
+from strategies.playout import WS_REWARD, evaluate, new_buffers, observe, playout
+from strategies.priors import heuristic_scores, new_score_buffer, softmax_in_place
+from strategies.tree import N_MOVE, N_VISITS, add_child, backpropagate, most_visited, new_tree, select_puct
 
 P_ITERS = 0
 P_C = 1
 P_ROLLOUT = 2
 P_DEPTH = 3
 P_WIDEN = 4
+P_TAU = 5
+P_WIN = 6
+P_WEIGHTS = 7     # the greedy weight vector, N_WEIGHTS slots
+MIN_SCALE = 1.0   # VP: floor of the reward scale (the first playouts have no spread yet)
 
 
 @njit(cache=True)
@@ -55,15 +56,21 @@ def ismcts_choose(params, S, T, moves, n, rng):
     policy = int(params[P_ROLLOUT])
     depth = int(params[P_DEPTH])
     widen = params[P_WIDEN]
+    tau = params[P_TAU]
+    win_bonus = params[P_WIN]
+    weights = params[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     root_kind = S[t]
     me = S[t + 1]
-    D, out, scratch, ws, rank, greedy_w = new_buffers()
-    untried = np.empty(BUFFER_SIZE, dtype=np.int64)
+    D, out, scratch, ws, rank = new_buffers()
+    sbuf = new_score_buffer(BUFFER_SIZE)
     I, W = new_tree(iters + 1)           # the root plus at most one expansion per iteration
     path = np.empty(iters + 1, dtype=np.int64)
     size = 1
-    for _ in range(iters):
+    mean = 0.0                           # Welford running mean and squared deviations of my rewards
+    sq = 0.0
+    scale = MIN_SCALE
+    for it in range(iters):
         observe(S, T, me, rng, D)
         out[:n] = moves[:n]              # the root decision is public: its legal moves are the given ones
         m = n
@@ -73,29 +80,33 @@ def ismcts_choose(params, S, T, moves, n, rng):
         kind = root_kind
         player = me
         while m > 0:
-            ch, k, avail = select(I, W, v, out, m, kind, player, c, untried)
-            if k > 0 and (v == 0 or avail == 0 or widen <= 0.0
-                          or avail < 1.0 + widen * math.sqrt(I[v, N_VISITS])):
-                i = untried[(bot_next(rng) * k) >> 32]
-                if policy == ROLLOUT_GREEDY:
-                    g = greedy_choose(greedy_w, D, T, out, m, rng)
-                    if find_child(I, v, out[g], kind, player) < 0:
-                        i = g
-                ch = add_child(I, W, size, v, out[i], kind, player)
-                size += 1
+            if m == 1:                   # a forced move: no choice, no node
+                m = play_move(D, T, out[0], out, scratch)
+            else:
+                prior = heuristic_scores(weights, D, T, out, m, sbuf)
+                softmax_in_place(prior, m, tau)
+                ch, i, avail = select_puct(I, W, v, out, m, kind, player, prior, c, scale)
+                if i >= 0 and (avail == 0 or widen <= 0.0 or avail < 1.0 + widen * math.sqrt(I[v, N_VISITS])):
+                    ch = add_child(I, W, size, v, out[i], kind, player)
+                    size += 1
+                    path[length] = ch
+                    length += 1
+                    m = play_move(D, T, out[i], out, scratch)
+                    m = playout(D, T, m, out, scratch, policy, depth, weights, rng)
+                    break
                 path[length] = ch
                 length += 1
-                m = play_move(D, T, out[i], out, scratch)
-                m = playout(D, T, m, out, scratch, policy, depth, greedy_w, rng)
-                break
-            path[length] = ch
-            length += 1
-            v = ch
-            m = play_move(D, T, I[ch, N_MOVE], out, scratch)
+                v = ch
+                m = play_move(D, T, I[ch, N_MOVE], out, scratch)
             if m > 0:
                 t = L.STACK + (D[L.G_STACK_N] - 1) * L.FRAME
                 kind = D[t]
                 player = D[t + 1]
-        evaluate(D, T, m == 0, ws, rank)
+        evaluate(D, T, m == 0, win_bonus, ws, rank)
         backpropagate(I, W, path, length, ws)
+        r = ws[WS_REWARD + me]
+        delta = r - mean
+        mean += delta / (it + 1)
+        sq += delta * (r - mean)
+        scale = max(MIN_SCALE, math.sqrt(sq / (it + 1)))
     return most_visited(I, W, moves, n, root_kind, me)

@@ -6,16 +6,15 @@ hidden pile section (`sim.rules.hidden.forget_hidden_order`) and only then deter
 on is a function of the information set alone: two states that differ only in hidden orders (or in the game's
 generator) yield the very same determinized copies.
 
-Reward (one value per company, in [0, 1]): WIN_WEIGHT x win share + (1 - WIN_WEIGHT) x VP margin, where the win
-share is 1 for the winner (1/k for a k-way shared victory, END-06..08) and the margin is
-(1 + tanh((own score - best opponent score) / MARGIN_SCALE)) / 2. The win share is what a game is about; the
-margin term separates "won by 1" from "won by 30" and "lost narrowly" from "crushed", which helps small budgets
-where most playouts of one move end alike. After a depth cut the score is the VP the company would hold if the
-game ended now (VP + resources / 5 as a fraction, END-04, + drops in its own dams, END-05; the objective tile
-is left out) and the win share goes to the leader by that score.
+Reward (one value per company, in VP): the VP margin (own score - best opponent score) plus `win_bonus` x the
+win share (1 for the winner, 1/k for a k-way shared victory, END-06..08). The margin does not saturate: a
+search that is far ahead or far behind still sees which move gains more (the earlier reward,
+0.7 x win share + 0.3 x tanh(margin / 20), was flat there, so the move choice became noise -- issue #11);
+the win bonus keeps "win by 1" above "lose by 1". Searches scale it by its observed spread (strategies.ismcts).
+After a depth cut the score is the VP the company would hold if the game ended now (VP + resources / 5 as a
+fraction, END-04, + drops in its own dams, END-05; the objective tile is left out) and the win share goes to the
+leader by that score.
 """
-import math
-
 import numpy as np
 from numba import njit
 
@@ -29,10 +28,7 @@ from strategies.bot_rng import bot_next
 from strategies.greedy import greedy_choose
 
 ROLLOUT_RANDOM = 0   # uniform over the legal moves
-ROLLOUT_GREEDY = 1   # the greedy bot with its default weights (strategies.greedy)
-
-WIN_WEIGHT = 0.7      # share of the reward that is the win share (the rest is the VP margin)
-MARGIN_SCALE = 20.0   # VP difference that moves the margin term from 0.5 to about 0.88
+ROLLOUT_GREEDY = 1   # the greedy bot with the planner's heuristic weights (strategies.greedy)
 
 WS_REWARD = 0                          # float workspace: reward vector [MAX_PLAYERS]
 WS_SCORE = WS_REWARD + L.MAX_PLAYERS   # per-company score
@@ -43,10 +39,10 @@ WS_SIZE = WS_WIN + L.MAX_PLAYERS
 @njit(cache=True)
 def new_buffers():
     """Allocates a planner's per-decision arrays: (D state copy, out legal moves, scratch engine scratch,
-    ws float workspace WS_*, rank final ranks, greedy_w empty weight vector = the greedy defaults)."""
+    ws float workspace WS_*, rank final ranks)."""
     return (np.empty(L.STATE_SIZE, dtype=np.int64), np.empty(BUFFER_SIZE, dtype=np.int64),
             np.empty(16, dtype=np.int64), np.zeros(WS_SIZE, dtype=np.float64),
-            np.zeros(L.MAX_PLAYERS, dtype=np.int64), np.empty(0, dtype=np.float64))
+            np.zeros(L.MAX_PLAYERS, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -63,7 +59,9 @@ def playout(D, T, n, out, scratch, policy, depth, greedy_w, rng):
     `depth` decisions have been played (0 = no limit); returns the legal-move count left (0 = game over)."""
     k = 0
     while n > 0 and (depth <= 0 or k < depth):
-        if policy == ROLLOUT_GREEDY:
+        if n == 1:                       # a forced move (about one move in five): nothing to score
+            i = 0
+        elif policy == ROLLOUT_GREEDY:
             i = greedy_choose(greedy_w, D, T, out, n, rng)
         else:
             i = (bot_next(rng) * n) >> 32
@@ -73,7 +71,7 @@ def playout(D, T, n, out, scratch, policy, depth, greedy_w, rng):
 
 
 @njit(cache=True)
-def evaluate(D, T, over, ws, rank):
+def evaluate(D, T, over, win_bonus, ws, rank):
     """Fills ws[WS_REWARD:WS_REWARD + players] with every company's reward (module docstring)."""
     np_ = T.n_players[0]
     if over:
@@ -99,5 +97,4 @@ def evaluate(D, T, over, ws, rank):
         for d in range(np_):
             if d != c:
                 other = max(other, ws[WS_SCORE + d])
-        margin = 0.5 * (1.0 + math.tanh((ws[WS_SCORE + c] - other) / MARGIN_SCALE))
-        ws[WS_REWARD + c] = WIN_WEIGHT * ws[WS_WIN + c] + (1.0 - WIN_WEIGHT) * margin
+        ws[WS_REWARD + c] = ws[WS_SCORE + c] - other + win_bonus * ws[WS_WIN + c]

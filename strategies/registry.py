@@ -16,7 +16,7 @@ import numpy as np
 from sim.errors import ConfigError
 from strategies import core, personas
 
-N_PARAMS = 16  # width of a bot's parameter vector (unused slots are 0)
+N_PARAMS = 32  # width of a bot's parameter vector (unused slots are 0); a planner's own + 16 heuristic weights
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _ALIAS = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -100,24 +100,41 @@ register(StrategySpec("automa", core.AUTOMA,
                       (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
                       "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
 
-# The planners (strategies.flat_mc, strategies.ismcts); parameter order = their vector slots (P_* there).
+# The planners (strategies.flat_mc, strategies.ismcts); parameter order = their vector slots (P_* there), then
+# the greedy weights their priors and playouts use (`heuristic=NAME` copies a greedy-family bot's weights).
 _ITERS = dict(integer=True, low=1, high=1_000_000, always_shown=True)
 _ITERS_HELP = "playouts per decision (each on a fresh determinization of the hidden piles)"
-_ROLLOUT = Param("rollout", 1, "playout policy: 0 uniform random, 1 greedy (default weights)", integer=True,
-                 low=0, high=1)
+_ROLLOUT = Param("rollout", 1, "playout policy: 0 uniform random, 1 greedy (the heuristic weights below)",
+                 integer=True, low=0, high=1)
 _DEPTH = Param("depth", 0, "playout decisions before a heuristic evaluation (VP + resources/5 + own dam drops); "
                            "0 plays to the end of the game", integer=True, low=0, high=10_000)
+_WIN = Param("win", 10, "reward of a win in VP, added to the VP margin over the best opponent", low=0, high=1000)
+_HEURISTIC = tuple(Param(q.name, q.default, f"heuristic weight: {q.description}", low=q.low, high=q.high)
+                   for q in personas.PARAMS)
+HEURISTIC_KEY = "heuristic"   # spec key naming the greedy-family bot whose weights a planner uses
+
+
+def _mcts(iters: int, c: float, widen: float, tau: float) -> tuple[Param, ...]:
+    """The ISMCTS parameter layout with these defaults (mcts and its presets share it)."""
+    return (Param("iters", iters, _ITERS_HELP, **_ITERS),
+            Param("c", c, "PUCT exploration constant (rewards in units of their spread)", low=0, high=100),
+            _ROLLOUT, _DEPTH,
+            Param("widen", widen, "progressive widening: a node visited N times has at most 1 + widen*sqrt(N) "
+                                  "children, added in order of prior; 0 expands every move first", low=0, high=100),
+            Param("tau", tau, "prior temperature in VP: priors are softmax(heuristic score / tau)",
+                  low=0.01, high=1000),
+            _WIN) + _HEURISTIC
+
+
 register(StrategySpec("flat_mc", core.FLAT_MC,
-                      (Param("iters", 200, _ITERS_HELP, **_ITERS), _ROLLOUT, _DEPTH),
+                      (Param("iters", 200, _ITERS_HELP, **_ITERS), _ROLLOUT, _DEPTH, _WIN) + _HEURISTIC,
                       "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
-register(StrategySpec("mcts", core.ISMCTS,
-                      (Param("iters", 400, _ITERS_HELP, **_ITERS),
-                       Param("c", 0.3, "UCB exploration constant (rewards lie in [0, 1])", low=0, high=10),
-                       _ROLLOUT, _DEPTH,
-                       Param("widen", 0.3, "progressive widening below the root: a node with N visits has at most "
-                                           "1 + widen*sqrt(N) children; 0 expands every move first",
-                             low=0, high=100)),
-                      "single-observer ISMCTS: UCT with availability counts, vector rewards, greedy playouts"))
+register(StrategySpec("mcts", core.ISMCTS, _mcts(400, 1.5, 1.0, 2.0),
+                      "single-observer ISMCTS: PUCT with greedy priors, progressive widening, greedy playouts, "
+                      "VP-margin reward"))
+register(StrategySpec("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
+                      "the strong planner preset: mcts at 250 iterations per decision (about 3.5 CPU-seconds "
+                      "per 2-player game against the Automa, docs/bots.md)"))
 
 
 def names() -> list[str]:
@@ -144,6 +161,12 @@ def split_alias(text: str) -> tuple[str, str]:
 
 def parse(text: str) -> tuple[StrategySpec, np.ndarray]:
     """Parses one spec `name[:key=value,...][@label]` into its registry entry and full parameter vector."""
+    spec, vec, _ = _parse(text)
+    return spec, vec
+
+
+def _parse(text: str) -> tuple[StrategySpec, np.ndarray, str | None]:
+    """parse, plus the greedy-family bot named by `heuristic=NAME` (None if the spec names none)."""
     name, sep, rest = split_alias(text)[0].partition(":")
     if not name:
         raise ConfigError(f"empty strategy spec {text!r}; valid strategies: {', '.join(REGISTRY)}")
@@ -151,10 +174,18 @@ def parse(text: str) -> tuple[StrategySpec, np.ndarray]:
     vec = spec.defaults()
     index = {p.name: i for i, p in enumerate(spec.params)}
     seen: set[str] = set()
-    for item in rest.split(",") if sep else ():
-        if not item.strip():
-            continue
+    items = [item for item in rest.split(",") if item.strip()] if sep else []
+    heuristic = None
+    for item in items:
         key, eq, value = (s.strip() for s in item.partition("="))
+        if key == HEURISTIC_KEY and spec.id != core.GREEDY and _HEURISTIC[0].name in index:
+            if heuristic is not None:
+                raise ConfigError(f"strategy {spec.name!r}: parameter {key} is given twice")
+            heuristic = _heuristic_weights(spec, value, vec, index)
+    for item in items:
+        key, eq, value = (s.strip() for s in item.partition("="))
+        if key == HEURISTIC_KEY and heuristic is not None:
+            continue
         valid = ", ".join(p.show() for p in spec.params) or "none"
         if key not in index:
             raise ConfigError(f"strategy {spec.name!r} has no parameter {key!r}; its parameters: {valid}")
@@ -170,7 +201,19 @@ def parse(text: str) -> tuple[StrategySpec, np.ndarray]:
         if not math.isfinite(x):
             raise ConfigError(f"strategy {spec.name!r}: parameter {key}={value!r} must be finite")
         vec[index[key]] = spec.params[index[key]].check(spec.name, x)
-    return spec, vec
+    return spec, vec, heuristic
+
+
+def _heuristic_weights(spec: StrategySpec, value: str, vec: np.ndarray, index: dict[str, int]) -> str:
+    """Writes the weights of the greedy-family bot `value` into a planner's weight slots; returns its name."""
+    greedy_family = [s.name for s in REGISTRY.values() if s.id == core.GREEDY]
+    source = REGISTRY.get(value.lower())
+    if source is None or source.id != core.GREEDY:
+        raise ConfigError(f"strategy {spec.name!r}: {HEURISTIC_KEY}={value!r} is not a greedy-family bot; "
+                          f"valid: {', '.join(greedy_family)}")
+    for p, x in zip(source.params, source.defaults()):
+        vec[index[p.name]] = x
+    return source.name
 
 
 def parse_spec(text: str) -> tuple[int, np.ndarray]:
@@ -180,14 +223,18 @@ def parse_spec(text: str) -> tuple[int, np.ndarray]:
 
 
 def canonical(text: str) -> str:
-    """The normal form of a spec: lower-case name, then the parameters that differ from the defaults, in
-    declaration order (`mcts:iters=400`), then the alias if any; specs with the same effective parameters and
-    alias have the same form."""
+    """The normal form of a spec: lower-case name, `heuristic=NAME` if given, then the parameters that differ
+    from the defaults (those of NAME for the heuristic weights), in declaration order (`mcts:iters=400`), then the
+    alias if any; specs with the same effective parameters and alias have the same form."""
     label = split_alias(text)[1]
-    spec, vec = parse(text)
+    spec, vec, heuristic = _parse(text)
     defaults = spec.defaults()
+    if heuristic is not None:
+        _heuristic_weights(spec, heuristic, defaults, {p.name: i for i, p in enumerate(spec.params)})
     changed = [f"{p.name}={_fmt(vec[i])}" for i, p in enumerate(spec.params)
                if vec[i] != defaults[i] or p.always_shown]
+    if heuristic is not None:
+        changed.insert(0, f"{HEURISTIC_KEY}={heuristic}")
     return spec.name + (":" + ",".join(changed) if changed else "") + (f"@{label}" if label else "")
 
 

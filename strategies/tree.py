@@ -6,9 +6,9 @@ kind of choice after a different chance outcome), and those must not share stati
 list (first child, next sibling), so a node's fan-out needs no preallocated width.
 
 Each node stores the reward sum of the company that moved into it (multi-player vector rewards: each company
-maximizes its own component). Availability counts (single-observer ISMCTS, Cowling et al. 2012) replace the
-parent's visit count in UCB: a child counts as available whenever its move is legal in the determinization
-that passes through its parent, so rarely legal moves are not starved of exploration.
+maximizes its own component). Single-observer ISMCTS (Cowling et al. 2012) counts, per child, how often its move
+was legal when its parent was visited (availability); the selection rule (PUCT with heuristic priors,
+strategies.ismcts) uses it in place of the parent's visit count, so rarely legal moves are not starved.
 """
 import math
 
@@ -69,30 +69,32 @@ def add_child(I, W, size, v, move, kind, player):
 
 
 @njit(cache=True, _nrt=False)
-def select(I, W, v, moves, n, kind, player, c, untried):
-    """One selection step at v for the legal moves[:n] of this determinization.
+def select_puct(I, W, v, moves, n, kind, player, prior, c, scale):
+    """One PUCT step at v for the legal moves[:n] of this determinization, prior[:n] their prior probabilities.
 
-    Counts every available child's availability. Returns (UCB-best available child or -1 if none, number k of
-    untried moves, number of available children); the indices (in moves) of the untried moves go to
-    untried[:k]."""
-    k = 0
+    Counts every available child's availability, then scores it by mean reward / scale + c x prior x
+    sqrt(availability) / (1 + visits). Returns (best available child or -1 if none, index in moves of the
+    untried move with the highest prior or -1, number of available children)."""
     avail = 0
     best = -1
     best_u = -math.inf
+    untried = -1
+    untried_p = -1.0
     for i in range(n):
         ch = find_child(I, v, moves[i], kind, player)
         if ch < 0:
-            untried[k] = i
-            k += 1
+            if prior[i] > untried_p:
+                untried_p = prior[i]
+                untried = i
             continue
         I[ch, N_AVAIL] += 1
         avail += 1
         visits = I[ch, N_VISITS]
-        u = W[ch] / visits + c * math.sqrt(math.log(I[ch, N_AVAIL]) / visits)
+        u = W[ch] / (visits * scale) + c * prior[i] * math.sqrt(I[ch, N_AVAIL]) / (1 + visits)
         if u > best_u:
             best_u = u
             best = ch
-    return best, k, avail
+    return best, untried, avail
 
 
 @njit(cache=True, _nrt=False)

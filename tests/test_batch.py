@@ -7,9 +7,10 @@ import pytest
 
 from sim import GameConfig
 from sim import layout as L
-from sim.batch import N_GAME, N_RESULT, R_DECISIONS, R_RANK, R_VP, fuzz_batch, play_batch, record
 from sim.invariants import describe_violations
+from sim.results import N_GAME, N_RESULT, R_DECISIONS, R_RANK, R_VP, record
 from sim.tables import as_array, compile_tables
+from strategies.batch import fuzz_batch, play_batch
 from experiments.bench import game_field
 from experiments.play import SEED_MASK, game_seeds, play_game
 from strategies.core import RANDOM_ACTIONS

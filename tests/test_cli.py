@@ -196,7 +196,7 @@ def test_parameters_defaults_and_overrides():
 
 # -- fuzz reporting of a violation (in process, with a fuzz_batch that reports one) ---------------------------
 def test_fuzz_prints_violation_and_exits_1(monkeypatch, capsys):
-    import sim.batch
+    import strategies.batch
     from experiments.cli import main
     from experiments.play import game_seeds
 
@@ -206,7 +206,7 @@ def test_fuzz_prints_violation_and_exits_1(monkeypatch, capsys):
         if len(seeds) > 1:           # not the warm-up call
             report[1] = (5, 1 << 4)  # game 1: "VP equals the sum of its breakdown" after 5 moves
 
-    monkeypatch.setattr(sim.batch, "fuzz_batch", fake_fuzz_batch)
+    monkeypatch.setattr(strategies.batch, "fuzz_batch", fake_fuzz_batch)
     with pytest.raises(SystemExit) as exit_:
         main(["fuzz", "--games", "4", "--players", "2", "--seed", "3"])
     out = capsys.readouterr().out

@@ -9,13 +9,14 @@ from numba import njit
 from sim import Game, GameConfig
 from sim.errors import ConfigError
 from sim import layout as L
-from sim.batch import N_GAME, N_RESULT, R_RANK, R_VP, R_VP_SRC, play_batch
+from sim.results import N_GAME, N_RESULT, R_RANK, R_VP, R_VP_SRC
 from sim.invariants import describe_violations, violations
 from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.setup import setup_game
 from sim.tables import as_array, compile_tables
 from reports.proportions import wilson_interval
 from strategies import personas, registry
+from strategies.batch import play_batch
 from strategies.core import GREEDY, RANDOM, choose_move
 from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
 from strategies.greedy import greedy_choose
@@ -24,7 +25,11 @@ WIDTH = registry.N_PARAMS   # parameter-vector width of the batch runner and the
 
 
 def persona_vector(name: str, width: int = WIDTH) -> np.ndarray:
-    return np.array(personas.PERSONA_BY_NAME[name].vector(width), dtype=np.float64)
+    """The persona's weights in a parameter vector of `width` slots (slots past the weights stay 0)."""
+    v = np.zeros(width, dtype=np.float64)
+    w = personas.PERSONA_BY_NAME[name].vector(width)
+    v[:len(w)] = w
+    return v
 
 
 def batch(players: int, seeds, seat_strategy, seat_params):

@@ -8,7 +8,7 @@ import pyarrow.parquet as pq
 
 from experiments.store import SCHEMA, ResultsStore, build_table
 from sim import ids
-from sim.batch import G_HEAD_TILES, N_GAME, N_RESULT, R_COMPANY, R_OFFICER, R_RANK, R_VP
+from sim.results import G_HEAD_TILES, N_GAME, N_RESULT, R_COMPANY, R_OFFICER, R_RANK, R_VP
 from sim.variant import Variant
 
 

@@ -8,12 +8,13 @@ import pytest
 from experiments.play import play_game
 from sim import Game, GameConfig, ids
 from sim import layout as L
-from sim.batch import N_GAME, N_RESULT, R_RANK, R_VP, R_VP_SRC, fuzz_batch, play_batch
+from sim.results import N_GAME, N_RESULT, R_RANK, R_VP, R_VP_SRC
 from sim.errors import ConfigError
 from sim.invariants import describe_violations
 from sim.rules.company import co
 from sim.tables import as_array, compile_tables
 from strategies import registry
+from strategies.batch import fuzz_batch, play_batch
 from strategies.core import AUTOMA, RANDOM_ACTIONS
 
 
