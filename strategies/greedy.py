@@ -511,16 +511,44 @@ def pick_best(vals, n, noise, rng):
 
 
 @njit(cache=True)
-def _context_arrays(n):
-    """The context arrays of one decision, from one allocation: I, X, W and the scores of n moves."""
-    buf = np.empty(N_I + N_X + N_WEIGHTS + n, dtype=np.int64)
+def new_score_buffer(capacity):
+    """One int64 buffer for a decision's integer context, float context, weights and up to `capacity` scores."""
+    return np.empty(N_I + N_X + N_WEIGHTS + capacity, dtype=np.int64)
+
+
+@njit(cache=True)
+def _context_views(buf, n):
+    """A decision's context arrays I, X, W and the scores of n moves, as views of one buffer (core zeroed)."""
     I = buf[:N_I]
     F = buf[N_I:].view(np.float64)
     for j in range(N_I_CORE):
         I[j] = 0
     for j in range(N_X_CORE):
         F[j] = 0.0
-    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:]
+    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:N_X + N_WEIGHTS + n]
+
+
+@njit(cache=True)
+def score_decision(params, S, T, moves, n, buf):
+    """The greedy scorer's value of every legal move moves[:n] of the pending decision of S with the weights
+    `params` (VP-equivalents for the deciding company); returns (scores view into buf, the weights view).
+
+    The one scoring entry point: greedy_choose picks the best of these scores, the planners turn them into
+    priors (strategies.priors), so the heuristic a planner follows is exactly the greedy bot's."""
+    I, X, W, vals = _context_views(buf, n)
+    load_weights(params, W)
+    t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
+    kind = S[t]
+    c = S[t + 1]
+    if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
+        for i in range(n):
+            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0)
+        return vals, W
+    make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
+    score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
+    if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
+        _score_mahiri_space(S, T, W, X, c, moves, n, vals)
+    return vals, W
 
 
 @njit(cache=True)
@@ -536,7 +564,7 @@ def _copy_value(S, T, W, c, o, engineers, fee):
     moves = np.empty(MAX_MAIN_MOVES, dtype=np.int64)
     scratch = np.empty(16, dtype=np.int64)
     m = list_main_moves(S, T, c, 1, moves, scratch)
-    I, X, W2, vals = _context_arrays(m)
+    I, X, W2, vals = _context_views(new_score_buffer(m), m)
     W2[:] = W
     make_context(S, T, c, W2, I, X, True)
     score_main(S, T, I, X, W2, moves, m, vals)
@@ -567,17 +595,5 @@ def _score_mahiri_space(S, T, W, X, c, moves, n, vals):
 @njit(cache=True)
 def greedy_choose(params, S, T, moves, n, rng):
     """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision."""
-    I, X, W, vals = _context_arrays(n)                # one allocation per decision
-    load_weights(params, W)
-    t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
-    kind = S[t]
-    c = S[t + 1]
-    if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
-        for i in range(n):
-            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0)
-        return pick_best(vals, n, W[W_NOISE], rng)
-    make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
-    score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
-    if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
-        _score_mahiri_space(S, T, W, X, c, moves, n, vals)
+    vals, W = score_decision(params, S, T, moves, n, new_score_buffer(n))   # one allocation per decision
     return pick_best(vals, n, W[W_NOISE], rng)

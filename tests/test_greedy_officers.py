@@ -35,10 +35,11 @@ from strategies.feature_production import (
 )
 from strategies.features import make_context
 from strategies.greedy import (
-    _context_arrays,
+    _context_views,
     _end_conversion,
     _score_mahiri_space,
     greedy_choose,
+    new_score_buffer,
     score_moves,
 )
 
@@ -52,7 +53,7 @@ def top(g: Game) -> tuple[int, int]:
 def main_scores(g: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The greedy's scores of every legal move of a main decision (as greedy_choose computes them), and X."""
     codes = g.legal_codes()
-    I, X, W, vals = _context_arrays(len(codes))
+    I, X, W, vals = _context_views(new_score_buffer(len(codes)), len(codes))
     load_weights(DEFAULT_WEIGHTS, W)
     kind, c = top(g)
     make_context(g.state, g.tables, c, W, I, X, True)
@@ -138,7 +139,7 @@ def test_viktor_potential_counts_small_conduits_at_two_energy_per_drop():
         codes = g.legal_codes()
         g.play(int(codes[greedy_choose(DEFAULT_WEIGHTS, g.state, g.tables, codes, len(codes), rng)]))
     for seat, officer in ((0, ids.VIKTOR), (1, ids.JILL)):
-        I, X, W, _ = _context_arrays(1)
+        I, X, W, _ = _context_views(new_score_buffer(1), 1)
         load_weights(DEFAULT_WEIGHTS, W)
         make_context(g.state, g.tables, seat, W, I, X, True)
         assert I[I_OFF] == officer
@@ -191,7 +192,7 @@ def test_energy_value_memo_returns_the_production_value_of_each_energy():
         codes = g.legal_codes()
         kind, c = top(g)
         if kind == ids.TK_MAIN and g.state[L.G_ROUND] >= 2:
-            I, X, W, _ = _context_arrays(1)
+            I, X, W, _ = _context_views(new_score_buffer(1), 1)
             load_weights(DEFAULT_WEIGHTS, W)
             make_context(g.state, g.tables, c, W, I, X, True)
             clear_energy_values(X)

@@ -58,7 +58,22 @@ def test_a_failing_user_bot_stops_the_run_in_one_line_and_keeps_finished_games(t
     assert "\n" not in message and f"strategy 'bad_{case}'" in message and "game seed" in message
     for needle in needles:
         assert needle in message, message
-    assert (tmp_path / "out" / "manifest.json").exists()          # kept for --resume once the bot is fixed
+    assert not (tmp_path / "out").exists()      # caught by the warm-up game, before anything is written
+
+
+def test_a_bot_failing_mid_run_keeps_the_finished_games_for_resume(tmp_path: Path):
+    bot = tmp_path / "late.py"
+    bot.write_text("CALLS = [0]\n\nclass Bot:\n    def choose(self, game, legal):\n        return legal[0]\n\n"
+                   "def make_bot(seed, seat):\n    CALLS[0] += 1\n    if CALLS[0] == 4:\n"
+                   "        raise RuntimeError('late failure')\n    return Bot()\n")
+    cfg = ExperimentConfig.from_dict(dict(kind="tournament", players=2, games=4, chunk_size=2, seed=6,
+                                          strategies=["late", "random"], strategy_files=[str(bot)]))
+    with pytest.raises(ConfigError, match="failed in make_bot.*RuntimeError: late failure"):
+        run_experiment(cfg, RunOptions(out=tmp_path / "out", progress=False))
+    assert [p.name for p in (tmp_path / "out" / "shards").glob("part-*.parquet")] == ["part-00000.parquet"]
+    bot.write_text("def choose(game, legal):\n    return legal[0]\nNAME = 'late'\n")
+    with pytest.raises(ConfigError, match="late.py changed since this run started"):
+        run_experiment(cfg, RunOptions(out=tmp_path / "out", progress=False, resume=True))
 
 
 def test_resume_with_an_edited_bot_file_is_refused(tmp_path: Path):
