@@ -428,14 +428,18 @@ def test_WATER_15_raising_capacity_does_not_pull_drops():
     assert snap["headstreams"]["HA"]["drops"] == 2
 
 
+def _graziano_copy_doc() -> dict:
+    """Mahiri (USA) in her extra action with Graziano copied, her level-3 B8L holding 4 drops."""
+    return {"players": 2, "round": 2, "phase": "actions",
+            "companies": {0: {"company": "USA", "officer": "Mahiri", "effective_officer": "Graziano",
+                              "mahiri_uses": 1},
+                          1: {"company": "Italy", "officer": "Wilhelm"}},
+            "dams": {"B8L": {"owner": 0, "level": 3, "drops": 4}},
+            "decision": {"task": "main", "seat": 0, "extra": True}}
+
+
 def _graziano_copy_game():
-    doc = {"players": 2, "round": 2, "phase": "actions",
-           "companies": {0: {"company": "USA", "officer": "Mahiri", "effective_officer": "Graziano",
-                             "mahiri_uses": 1},
-                         1: {"company": "Italy", "officer": "Wilhelm"}},
-           "dams": {"B8L": {"owner": 0, "level": 3, "drops": 4}},
-           "decision": {"task": "main", "seat": 0, "extra": True}}
-    g = scenario.load(doc)
+    g = scenario.load(_graziano_copy_doc())
     play(g, "Bank: 1 Engineer")          # Mahiri's extra action
     assert g.current_player == 1
     play(g, "Bank: 1 Engineer")
@@ -457,13 +461,7 @@ def test_OFFICER_MAHIRI_02_copy_ends_when_the_next_turn_of_any_company_begins():
     """OFFICER-MAHIRI-02 / DECISION-20 (amended): the copied Graziano lasts through Mahiri's extra action only; it
     ends as soon as the opponent's turn begins, not at her own next turn (an earlier reading kept it through the
     opponents' turns)."""
-    doc = {"players": 2, "round": 2, "phase": "actions",
-           "companies": {0: {"company": "USA", "officer": "Mahiri", "effective_officer": "Graziano",
-                             "mahiri_uses": 1},
-                         1: {"company": "Italy", "officer": "Wilhelm"}},
-           "dams": {"B8L": {"owner": 0, "level": 3, "drops": 4}},
-           "decision": {"task": "main", "seat": 0, "extra": True}}
-    g = scenario.load(doc)
+    g = scenario.load(_graziano_copy_doc())
     b = L.COMPANY_BASE + 0 * L.CO_SIZE
     assert int(g.state[b + L.C_EFF_OFFICER]) == ids.GRAZIANO
     play(g, "Bank: 1 Engineer")          # Mahiri's extra action
