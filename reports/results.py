@@ -60,6 +60,7 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     if not shard_paths:
         raise ResultsError(f"{root / 'shards'}: no parquet shards found")
     tables = [_read_shard(path) for path in shard_paths]
+    _check_shards_disjoint(shard_paths, tables)
     old_format = any(column not in table.column_names for table in tables for column in DESIGN_COLUMNS)
     if old_format:
         tables = [table.select([c for c in table.column_names if c not in DESIGN_COLUMNS]) for table in tables]
@@ -139,6 +140,18 @@ def _read_shard(path: Path) -> pa.Table:
         return pq.read_table(path, columns=[*REQUIRED_COLUMNS, *optional])
     except (pa.ArrowException, OSError) as error:
         raise ResultsError(f"{path}: unreadable parquet ({error})") from None
+
+
+def _check_shards_disjoint(paths: list[Path], tables: list[pa.Table]) -> None:
+    """A game lives in exactly one shard: a copied or foreign shard holding games of another is named."""
+    owner: dict[int, Path] = {}
+    for path, table in zip(paths, tables):
+        games = np.unique(table.column("game").to_numpy())
+        clash = [g for g in games.tolist() if g in owner]
+        if clash:
+            raise ResultsError(f"{path}: holds game {clash[0]}, which {owner[clash[0]].name} holds too (a copied or "
+                               "foreign shard); remove one of them")
+        owner.update(dict.fromkeys(games.tolist(), path))
 
 
 def _check_rows(rows: pd.DataFrame, root: Path) -> None:

@@ -147,3 +147,11 @@ def test_report_into_a_file_or_unwritable_place_is_one_line(balance_results: Pat
     err = capsys.readouterr().err
     assert caught.value.code == 2 and err.count("\n") == 1 and "cannot write the report" in err
     assert target.read_text() == "not a directory"
+
+
+def test_a_copied_shard_is_named(balance_results: Path, tmp_path: Path) -> None:
+    """Issue #12.2 (report side): a copied shard used to be counted, or caught only as a duplicate game."""
+    results = _copy(balance_results, tmp_path)
+    copy = results / "shards" / "part-00999.parquet"
+    copy.write_bytes(_first_shard(results).read_bytes())
+    _assert_error(results, "part-00999.parquet: holds game", "part-00000.parquet holds too")
