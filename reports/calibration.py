@@ -75,7 +75,9 @@ def families(rows: pd.DataFrame) -> list[Family]:
     """The report's test families that apply to these results."""
     cell = cell_column(rows)
     focal = focal_rows(rows)
-    out = [Family((f"{cell}s vs parity (Holm, ranked table)",), cell, True, _holm_family, ("players", "setup"))]
+    noun = "cells" if cell == "cell" else "bots (ranked table)"
+    out = [Family((f"{noun} vs parity (Holm, ranked table)" if cell == "cell" else f"{noun} vs parity (Holm)",),
+                  cell, True, _holm_family, ("players", "setup"))]
     for factor in ("company", "officer"):
         if focal[factor].nunique() > 1:
             out.append(Family((f"{factor} effects: joint Wald test", f"{factor} effects: Holm family"), factor, True,
