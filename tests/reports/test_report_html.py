@@ -142,7 +142,11 @@ def test_planted_cell_is_stronger_and_null_cells_are_not(balance_report: Path, b
 def test_summary_states_the_question_population_and_no_calibration(balance_report: Path) -> None:
     html = balance_report.read_text(encoding="utf-8")
     assert "Question: Which pairings win more or less than their fair share" in html
-    assert "Population: greedy (beats the solo Automa 67% at level 1, 28% at level 2" in html
+    from reports.population import strength_data
+
+    greedy = strength_data()["bots"]["greedy"]          # the shipped measurements (scripts/automa_table.py)
+    assert (f"Population: greedy (beats the solo Automa {100 * greedy['1'][0]:.0f}% at level 1, "
+            f"{100 * greedy['2'][0]:.0f}% at level 2") in html
     assert "not between strong human players" in html
     assert "No calibration was run on these results" in html
 
