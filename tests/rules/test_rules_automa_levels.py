@@ -13,7 +13,7 @@ at zone 3 (B3L, the lower space, wins); criteria card 7 the same from zone 8.
 from __future__ import annotations
 
 import pytest
-from test_rules_automa import AUTOMA, automa_turn, deck, seat, spaces
+from test_rules_automa import AUTOMA, automa_turn, seat, spaces
 
 from sim import scenario
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim import Game, IllegalMoveError, ids, scenario
+from sim import Game, ids, scenario
 from sim.config import GameConfig
 from sim.errors import ConfigError
 
