@@ -31,7 +31,6 @@ class Coded:
     matrix: np.ndarray
     blocks: dict[str, tuple[int, int]]
     levels: dict[str, list[str]]
-    dropped: tuple[str, ...]
 
 
 def sum_coded(rows: pd.DataFrame, factors: Sequence[str]) -> Coded:
@@ -40,7 +39,6 @@ def sum_coded(rows: pd.DataFrame, factors: Sequence[str]) -> Coded:
     columns = [np.ones(len(rows))]
     blocks: dict[str, tuple[int, int]] = {}
     levels: dict[str, list[str]] = {}
-    dropped = []
     for factor in factors:
         codes, names = pd.factorize(rows[factor].astype(str), sort=True)
         if len(names) < 2:
@@ -48,12 +46,11 @@ def sum_coded(rows: pd.DataFrame, factors: Sequence[str]) -> Coded:
         block = [(codes == j).astype(float) - (codes == len(names) - 1) for j in range(len(names) - 1)]
         trial = np.column_stack(columns + block)
         if np.linalg.matrix_rank(trial.T @ trial, tol=ALIASING_TOLERANCE * len(rows)) < trial.shape[1]:
-            dropped.append(factor)
             continue
         blocks[factor] = (len(columns), len(columns) + len(block))
         levels[factor] = [str(n) for n in names]
         columns += block
-    return Coded(np.column_stack(columns), blocks, levels, tuple(dropped))
+    return Coded(np.column_stack(columns), blocks, levels)
 
 
 def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic: bool):

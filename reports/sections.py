@@ -86,8 +86,7 @@ def _groupings(rows: pd.DataFrame) -> list[str]:
 
 
 def _cells_json(cells: pd.DataFrame) -> list[dict]:
-    keep = ["players", "setup", "rank", "cell", "n", "wins", "win_rate", "ci_low", "ci_high", "parity",
-            "vp_vs_field", "verdict", "more_games_needed", "p_holm", "p_equivalence_holm", "design_effect"]
+    keep = [*RANKED_COLUMNS, "parity"]
     return [{k: (v.item() if hasattr(v, "item") else v) for k, v in rec.items()}
             for rec in cells[keep].to_dict("records")]
 

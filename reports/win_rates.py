@@ -22,8 +22,3 @@ def win_rate_table(rows: pd.DataFrame, keys: Sequence[str], alpha: float = ALPHA
     table["bh_significant"] = table["p_bh"] <= alpha
     return table
 
-
-def group_labels(table: pd.DataFrame, keys: Sequence[str]) -> list[str]:
-    """Readable labels from the keys that actually vary (e.g. just the cell when there is one strategy)."""
-    varying = [key for key in keys if table[key].nunique() > 1] or [keys[0]]
-    return [" | ".join(str(value) for value in values) for values in table[varying].itertuples(index=False)]
