@@ -25,6 +25,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from sim import ids
 from sim.errors import BarrageError, ConfigError
 
 # The click that typer runs on: typer >= 0.20 vendors it as typer._click, older typer uses click itself.
@@ -598,7 +599,7 @@ def calibrate(
     results_dir: Path = typer.Argument(..., help="A results directory written by an experiment run.",
                                        show_default=False),
     draws: int = typer.Option(200, "--draws", min=20, max=100_000, help="Placebo draws per test family."),
-    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**62 - 1,
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=ids.MAX_SEED,
                                        help="Seed of the placebo draws (default: the results' master seed)."),
     as_json: bool = typer.Option(False, "--json", help="Print the calibration as JSON."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),

@@ -20,8 +20,9 @@ import secrets
 
 import numpy as np
 
+from sim.ids import MAX_SEED
+
 SEED_BLOCK = 1024
-MAX_SEED = 2**62 - 1          # game and master seeds: 0..2^62-1 (the range `barrage play --seed` takes)
 
 
 def new_master_seed() -> int:

@@ -53,13 +53,11 @@ def _co(c: int) -> int:
 PHASE_BOUNDARIES = {"income": ids.TK_START_ROUND, "actions": ids.TK_ACTIONS_START,
                     "water_flow": ids.TK_WATER_PHASE, "scoring": ids.TK_SCORING, "end_of_round": ids.TK_END_OF_ROUND}
 
-MAX_SEED = 2**62 - 1     # game seeds: what `barrage play --seed` and the experiment runner use
-
 
 def checked_seed(seed: object) -> int:
-    """A game seed as an int in 0..MAX_SEED; anything else (negative, too large, a float or bool) is refused."""
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= MAX_SEED:
-        raise ConfigError(f"seed: {seed!r} is not a game seed; use an integer in 0..{MAX_SEED}")
+    """A game seed as an int in 0..ids.MAX_SEED; anything else (negative, too large, a float or bool) is refused."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= ids.MAX_SEED:
+        raise ConfigError(f"seed: {seed!r} is not a game seed; use an integer in 0..{ids.MAX_SEED}")
     return int(seed)
 
 

@@ -143,3 +143,5 @@ N_AUTOMA_CARDS = 20
 AUTOMA_MAX_ENTRIES = 8
 # automa board orders for Engineers (AUTOMA-12)
 (AB_TURBINE, AB_WATER, AB_WORKSHOP, AB_MACHINE, AB_CONTRACT) = range(5)
+
+MAX_SEED = 2**62 - 1   # game and master seeds: 0..2^62-1 (positive in int64, clear of the bots' seed salt)

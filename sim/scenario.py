@@ -594,7 +594,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
         S[L.G_RNG] = _int("rng", doc["rng"], 1, 0xFFFFFFFF)
     else:
         from sim.rules.rng import seed_state
-        seed = _int("seed", doc["seed"], 0, 2**62 - 1) if doc.get("seed") is not None else 0
+        seed = _int("seed", doc["seed"], 0, ids.MAX_SEED) if doc.get("seed") is not None else 0
         S[L.G_RNG] = seed_state(seed)
 
     _raw_parts(ctx, S, doc)
