@@ -473,6 +473,7 @@ class Topic(str, Enum):
     companies = "companies"
     officers = "officers"
     strategies = "strategies"
+    populations = "populations"
     maps = "maps"
 
 
@@ -492,6 +493,12 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
                  "parameters": {p.name: p.default for p in s.params},
                  "description": s.description} for s in REGISTRY.values()]
         return ["name", "id", "parameters", "description"], rows
+    if topic is Topic.populations:
+        from strategies.populations import POPULATIONS
+
+        rows = [{"name": p.name, "strategies": ",".join(p.strategies), "description": p.description}
+                for p in POPULATIONS.values()]
+        return ["name", "strategies", "description"], rows
     from sim import ids
     from sim.data_loader import available_maps, load_components, load_map
 
@@ -535,10 +542,10 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
     "Names are accepted case-insensitively by --companies / --officers (unique prefixes work for officers). "
     "Components of expansions that the engine does not play yet are listed as not playable."))
 def list_(
-    topic: Topic = typer.Argument(..., help="What to list: companies, officers, strategies or maps."),
+    topic: Topic = typer.Argument(..., help="What to list: companies, officers, strategies, populations (named bot sets for --population) or maps."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """List companies, executive officers, bot strategies (with parameters and defaults) or maps."""
+    """List companies, executive officers, bot strategies (with parameters and defaults), bot populations or maps."""
     columns, rows = _list_rows(topic)
     if json_out:
         _print_json(rows)
@@ -567,6 +574,7 @@ def list_(
     "  barrage report results/seat-order      (writes results/seat-order/report/)\n\n"
     "  barrage report results/seat-order --out /tmp/seat-report --margin 0.02\n\n"
     "  barrage report results/seat-order --json | jq '.cells[] | select(.verdict==\"stronger\")'\n\n"
+    "  barrage report results/strong --compare results/default   (do the verdicts survive stronger bots?)\n\n"
     "The report directory holds report.html (self-contained), a Markdown summary, report.json, CSV tables and PNG "
     "plots. It opens with the ranked table of cells (each pairing's own win rate, 95% interval, verdict); every "
     "estimate that pools games is clustered by replicate (docs/reports.md)."))
@@ -580,11 +588,16 @@ def report(
                                  "('balanced within +-margin'), as a win-rate fraction: 0.03 = +-3 points."),
     as_json: bool = typer.Option(False, "--json", help="Print the machine-readable core (cells, factors, "
                                  "calibration, population) on stdout instead of the path."),
+    compare: Optional[Path] = typer.Option(None, "--compare", metavar="OTHER_RESULTS",
+                                           help="Results of the same balance design played by another bot "
+                                                "population (e.g. --population strong): adds the section comparing "
+                                                "the two rankings and verdicts."),
 ) -> None:
     """Build the balance report (statistics, plots, HTML) of a results directory."""
     import reports  # heavy (pandas, matplotlib): only when asked for
 
-    reports.cli_report(str(results_dir), None if out is None else str(out), margin=margin, as_json=as_json)
+    reports.cli_report(str(results_dir), None if out is None else str(out), margin=margin, as_json=as_json,
+                       compare=None if compare is None else str(compare))
 
 
 @app.command(epilog=(

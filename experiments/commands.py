@@ -222,8 +222,13 @@ def balance(
     expansion: Expansion = None,
     objective: Objective = None,
     vary: Vary = None,
-    strategies: Annotated[str, typer.Option("--strategies", "-s", help="Bot population, comma-separated; the "
-                                            "seats play them in rotation.")] = "random",
+    strategies: Annotated[Optional[str], typer.Option("--strategies", "-s", help="Bot population, comma-"
+                                                      "separated; the seats play them in rotation (default: "
+                                                      "random).")] = None,
+    population: Annotated[Optional[str], typer.Option("--population", help="A named bot population instead of "
+                                                      "--strategies: greedy (the four greedy personas), tuned, "
+                                                      "strong (tuned + expert planner; slow), random "
+                                                      "(`barrage list populations`).")] = None,
     strategy_file: StrategyFile = None,
     companies: Annotated[Optional[str], typer.Option("--companies", help="Companies to sweep (default all).")] = None,
     officers: Annotated[Optional[str], typer.Option("--officers", help="Officers to sweep (default every base "
@@ -262,14 +267,15 @@ def balance(
     )
 
     def build():
-        d = {"kind": "balance", "players": list(parse_players(players)),
-             "strategies": list(split_strategies(strategies)), "rotate_seats": rotate,
+        d = {"kind": "balance", "players": list(parse_players(players)), "rotate_seats": rotate,
              "common_random_numbers": crn, "chunk_size": chunk_size,
              "strategy_files": [str(f) for f in strategy_file or []],
              **_setup_keys(intro, expansion, objective, vary, override)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers)), ("games_per_cell", games_per_cell),
-                           ("precision", precision), ("budget", budget), ("seed", seed), ("name", name)):
+                           ("precision", precision), ("budget", budget), ("seed", seed), ("name", name),
+                           ("population", population),
+                           ("strategies", split_strategies(strategies) or (None if population else ("random",)))):
             if value is not None:
                 d[key] = list(value) if isinstance(value, tuple) else value
         return ExperimentConfig.from_dict(d)
@@ -303,6 +309,7 @@ _EXAMPLES = {
                    "barrage tournament -s random_actions --players 3 --games 5000 --out results/t3 --resume"],
     "balance": ["barrage balance --games-per-cell 2000 -j 2 --seed 7",
                 "barrage balance --players 2,3,4 --precision 0.02 --budget 400000 -j 2",
+                "barrage balance --population strong --players 2 -n 100 --seed 1 --out results/strong",
                 "barrage balance --intro --players 3 --games-per-cell 5000 --backend dask -j 4",
                 "barrage balance --expansion geological --vary expansions -s greedy -n 500 --seed 3",
                 "barrage balance --override bonus_tiles.conduits.vp_per_unit=3 -n 1000"],

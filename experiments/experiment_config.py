@@ -36,7 +36,7 @@ _COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions",
 SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams")
 _KIND_KEYS = {
     "tournament": _COMMON_KEYS + ("games",),
-    "balance": _COMMON_KEYS + ("games_per_cell", "precision", "budget"),
+    "balance": _COMMON_KEYS + ("games_per_cell", "precision", "budget", "population"),
 }
 ALL_KEYS = tuple(sorted(set(_KIND_KEYS["tournament"]) | set(_KIND_KEYS["balance"])))
 
@@ -79,6 +79,7 @@ class ExperimentConfig:
     bonus_tiles: tuple[tuple[str, ...] | None, ...] = (None,)
     headstreams: tuple[tuple[int, ...] | None, ...] = (None,)
     strategies: tuple[str, ...] = ("random",)
+    population: str | None = None
     strategy_files: tuple[str, ...] = ()
     games: int | None = None
     games_per_cell: int | None = None
@@ -113,6 +114,8 @@ class ExperimentConfig:
             if key == "kind":
                 continue
             kw[key] = _coerce(key, value)
+        if kw.get("population"):
+            kw["strategies"] = _population_strategies(kw["population"], kw.get("strategies"))
         return cls(**kw).validated()
 
     def to_dict(self) -> dict[str, Any]:
@@ -314,13 +317,13 @@ def _lookup_name(kind: str, names: tuple[str, ...], value: str) -> int:
 
 
 # -- coercion of plain values (TOML / CLI) -----------------------------------------------------------------
-_NULLABLE = ("seed", "games", "games_per_cell", "precision", "budget", "companies", "officers")
+_NULLABLE = ("seed", "games", "games_per_cell", "precision", "budget", "companies", "officers", "population")
 
 
 def _coerce(key: str, v: Any) -> Any:
     if v is None and key in _NULLABLE:      # JSON null in a manifest's config (TOML has no null)
         return None
-    if key in ("name", "map"):
+    if key in ("name", "map", "population"):
         return _str(key, v)
     if key in ("seed", "games", "games_per_cell", "budget", "chunk_size"):
         return _int(key, v)
@@ -487,6 +490,17 @@ def load_toml(path: str | Path) -> ExperimentConfig:
 
 
 # -- strategies -------------------------------------------------------------------------------------------
+def _population_strategies(name: str, strategies: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The specs of a named population; explicit strategies must be the same ones (as a manifest stores them)."""
+    from strategies.populations import population
+
+    specs = population(name).strategies
+    if strategies is not None and canonical_specs(strategies) != canonical_specs(specs):
+        raise _err("population", f"{name!r} plays {','.join(specs)}; give either population or strategies, not "
+                                 "both")
+    return specs
+
+
 def python_strategy_names(files: tuple[str, ...]) -> tuple[str, ...]:
     """Names of the Python bots in these files (loading checks the files follow the protocol)."""
     from strategies.python_bot import load_strategy_files

@@ -14,6 +14,7 @@ import numpy as np
 
 from reports.calibration import DEFAULT_DRAWS, calibrate, read_calibration, write_calibration
 from reports.cells import DEFAULT_MARGIN
+from reports.compare import compare_populations
 from reports.document import write_csv
 from reports.html import render_html
 from reports.markdown import render_markdown
@@ -29,16 +30,23 @@ DEFAULT_OUT_DIRECTORY = "report"
 INPUT_ERROR_EXIT_CODE = 2  # the CLI's convention for errors in the input (README)
 
 
-def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = DEFAULT_MARGIN) -> tuple[Path, dict]:
+def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = DEFAULT_MARGIN,
+                 compare: str | Path | None = None) -> tuple[Path, dict]:
     """Write report.html, summary.md and tables/*.csv into out_dir; return the path of report.html and the
-    machine-readable core (cells, factors, calibration, population)."""
+    machine-readable core (cells, factors, calibration, population). `compare` names the results of the same
+    design played by another bot population: the report gains the section comparing the two."""
     if not 0 < margin < 0.5:
         raise ResultsError(f"margin: {margin} is not a win-rate margin; give a value between 0 and 0.5 "
                            "(0.03 = +-3 points)")
     manifest, rows = load_results(results_dir)
     provenance = Provenance.from_results(manifest, rows)
+    comparison = None
+    if compare is not None:
+        other_manifest, other_rows = load_results(compare)
+        comparison = compare_populations(rows, other_rows, population_label(manifest),
+                                         population_label(other_manifest), margin, seed=provenance.master_seed)
     inputs = ReportInputs(rows=rows, provenance=provenance, population=Population.of(provenance.strategies),
-                          margin=margin, calibration=read_calibration(results_dir))
+                          margin=margin, calibration=read_calibration(results_dir), comparison=comparison)
     sections, core = build_sections(inputs)
     out = Path(out_dir).resolve()
     staging = out.with_name(f".{out.name}.tmp-report")     # nothing half-written is left behind on an error
@@ -66,6 +74,12 @@ def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = D
     return out / REPORT_FILE, core
 
 
+def population_label(manifest: dict) -> str:
+    """The population's name (`--population`) or, without one, its strategies."""
+    named = manifest.get("config", {}).get("population")
+    return str(named) if named else ",".join(map(str, manifest["strategies"]))
+
+
 def _plain(value):
     """JSON-safe values: numpy scalars to Python, NaN to None."""
     if isinstance(value, dict):
@@ -84,13 +98,14 @@ def _fail(error: Exception) -> None:
     raise SystemExit(INPUT_ERROR_EXIT_CODE) from None
 
 
-def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN, as_json: bool = False) -> Path:
+def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN, as_json: bool = False,
+               compare: str | None = None) -> Path:
     """`barrage report`: build into `out` (default RESULTS_DIR/report); a bad results directory exits with status 2."""
     target = Path(out) if out else Path(results_dir) / DEFAULT_OUT_DIRECTORY
     try:
         if target.exists() and not target.is_dir():
             raise ResultsError(f"out: {target} is a file; give a directory for the report")
-        report, core = build_report(results_dir, target, margin)
+        report, core = build_report(results_dir, target, margin, compare)
     except ResultsError as error:
         _fail(error)
     except OSError as error:

@@ -10,6 +10,7 @@ import pandas as pd
 from reports import figures
 from reports.cells import DEFAULT_MARGIN, cell_column, focal_rows, ranked_cells, shrunken_estimates
 from reports.document import Section, Table, percent
+from reports.compare import PopulationComparison, comparison_findings, comparison_json
 from reports.effects import factor_effects, synergy, turn_order_vp
 from reports.findings import (
     cell_verdict_findings,
@@ -49,6 +50,7 @@ class ReportInputs:
     population: Population
     margin: float = DEFAULT_MARGIN
     calibration: dict | None = None
+    comparison: PopulationComparison | None = None
 
 
 def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
@@ -63,6 +65,9 @@ def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
     body.append(effects)
     if _varies(focal_rows(rows), BOT_COLUMN) and cell_column(rows) == "cell":
         body.append(robustness_section(rows))
+    if inputs.comparison is not None:
+        body.append(population_comparison_section(inputs.comparison))
+        core["population_comparison"] = comparison_json(inputs.comparison)
     body += [turn_order_section(rows, provenance)]
     if _varies(rows, "setup"):
         body.append(setups_section(rows, provenance))
@@ -198,6 +203,28 @@ def robustness_section(rows: pd.DataFrame) -> Section:
         tables=[Table("ranking_per_persona", "Win rate per cell and persona", table),
                 Table("ranking_correlation", "Rank correlation with the pooled ranking", correlations)],
         findings=[robustness_finding(correlations)],
+    )
+
+
+def population_comparison_section(comparison: PopulationComparison) -> Section:
+    """Do the verdicts survive another bot population (`barrage report --compare`)?"""
+    return Section(
+        key="population_comparison",
+        title=f"Robustness across populations: {comparison.label} vs {comparison.other_label}",
+        paragraphs=[
+            f"The same cells played by a second bot population ({comparison.other_label}). Per ranking (pairings, "
+            "companies, officers: focal-seat win rates), Spearman's rank correlation between the populations with a "
+            "95% interval from resampling replicates of both experiments (resampling adds noise to both rankings, "
+            "so the interval leans low: read it as how low the agreement could plausibly be). Per pairing, both win rates, the difference with a 95% interval and its "
+            "Holm-corrected p-value, and whether the verdict changes: verdicts *contradict* when both populations decide "
+            "them differently; a verdict decided in one population only may just need more games in the other. The two experiments are treated as "
+            "independent (conservative when they share the master seed).",
+        ],
+        tables=[Table("population_correlations", "Rank correlation between the populations",
+                      comparison.correlations),
+                Table("population_cells", "Win rate per pairing in each population", comparison.cells),
+                Table("population_verdict_changes", "Verdicts that change", comparison.changed)],
+        findings=comparison_findings(comparison),
     )
 
 

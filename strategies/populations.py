@@ -1,0 +1,40 @@
+"""Named bot populations for balance experiments (`barrage balance --population NAME`).
+
+A verdict describes play between the bots that produced it, so the population is part of the question. Each
+population is a list of strategy specs that the seats play in rotation (docs/experiments.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sim.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class BotPopulation:
+    """A named list of strategy specs and what it stands for."""
+
+    name: str
+    strategies: tuple[str, ...]
+    description: str
+
+
+POPULATIONS = {p.name: p for p in (
+    BotPopulation("greedy", ("greedy", "builder", "producer", "contract_hunter"),
+                  "the four greedy personas (the default experiment): about 1,000 4-player games/s, weaker than "
+                  "the Normal solo Automa"),
+    BotPopulation("tuned", ("tuned",),
+                  "the CMA-ES-tuned heuristic in every seat: greedy speed, the strongest fast bot"),
+    BotPopulation("strong", ("tuned", "expert"),
+                  "tuned and the expert planner (mcts, 250 iterations per decision) in rotation: the strongest "
+                  "play the toolkit has, about 10-20 CPU-seconds per 4-player game"),
+    BotPopulation("random", ("random",), "uniformly random moves: a rules baseline, not a player"),
+)}
+
+
+def population(name: str) -> BotPopulation:
+    """The population of this name; an unknown name is a one-line error listing the valid ones."""
+    try:
+        return POPULATIONS[name]
+    except KeyError:
+        raise ConfigError(f"population: unknown population {name!r}; use one of {', '.join(POPULATIONS)}") from None
