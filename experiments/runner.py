@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import numba
 import numpy as np
 import pyarrow as pa
 
@@ -41,6 +42,7 @@ from sim.tables import as_array, compile_tables
 from strategies.batch import play_batch
 from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
+SLICE_SECONDS = 0.5     # longest a numba call may keep an interrupt waiting, for fast bots (play_in_slices)
 SUMMARY_COLUMNS = ["players", "setup", "cell", "focal", "strategy", "company", "officer", "win", "rank", "vp"]
 
 
@@ -101,8 +103,11 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
             play_batch_python(game_config(variants[k]), s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx],
                               bots[idx], params[idx], seat_python, so, go, bot_timeout=design.bot_timeout)
         else:
-            play_batch(as_array(compile_tables(variants[k])[0]), s.seed[idx], s.fixed_company[idx],
-                       s.fixed_officer[idx], bots[idx], params[idx], so, go)
+            tables = as_array(compile_tables(variants[k])[0])
+            seeds, company, officer, bot, param = (s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx],
+                                                   bots[idx], params[idx])
+            play_in_slices(idx.size, lambda g: play_batch(tables, seeds[g], company[g], officer[g], bot[g],
+                                                          param[g], so[g], go[g]))
         seat_out[idx], game_out[idx] = so, go
     labels = [design.setup_label(k) for k in range(len(design.setups))]
     return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
@@ -111,6 +116,23 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
                        map_fidelity=compile_tables(next(iter(variants.values())))[1].map_fidelity,
                        strategy=s.strategy, strategy_names=[st.spec for st in design.strategies],
                        seat_out=seat_out, game_out=game_out, replicate=s.replicate, focal_seat=s.focal_seat)
+
+
+def play_in_slices(n_games: int, play: Callable[[slice], object], seconds: float = SLICE_SECONDS) -> None:
+    """Calls `play` on consecutive slices of games 0..n_games-1, each sized to take about `seconds`.
+
+    A signal handler cannot run while numba holds the thread, so one long call would hold off Ctrl-C and SIGTERM
+    for the whole chunk (hours with a planner); between slices they are honoured. Games are independent, so the
+    rows do not depend on the slicing. The first slice is two games per numba thread; later ones scale with the
+    measured time (at most four times larger per step)."""
+    start, size = 0, 2 * numba.get_num_threads()
+    while start < n_games:
+        stop = min(start + size, n_games)
+        began = time.perf_counter()
+        play(slice(start, stop))
+        elapsed = max(time.perf_counter() - began, 1e-6)
+        start = stop
+        size = max(numba.get_num_threads(), int(size * min(4.0, seconds / elapsed)))
 
 
 @functools.lru_cache(maxsize=None)

@@ -299,3 +299,26 @@ def test_soak_twenty_kills_and_resumes_end_with_the_uninterrupted_rows(tmp_path:
     pd.testing.assert_frame_equal(rows(out), rows(whole))
     stray = [p.name for p in files_under(out) if ".tmp-" in p.name or p.name == ".lock-owner.json"]
     assert not stray and manifest(out)["ended"] and manifest(out)["games_done"] == 16000
+
+
+def test_a_chunk_is_played_in_short_slices_that_cover_every_game_once() -> None:
+    """A numba call holds off Ctrl-C / SIGTERM until it returns: the runner plays a chunk in slices sized by time
+    (small first, then about SLICE_SECONDS each), covering every game exactly once, in order."""
+    import time
+
+    import numba
+
+    from experiments.runner import play_in_slices
+
+    slices = []
+
+    def play(games: slice) -> None:
+        slices.append(games)
+        time.sleep(0.001 * (games.stop - games.start))       # 1 ms per game
+
+    play_in_slices(1000, play, seconds=0.05)
+    covered = [g for sl in slices for g in range(sl.start, sl.stop)]
+    assert covered == list(range(1000))
+    assert slices[0].stop - slices[0].start == 2 * numba.get_num_threads()
+    assert max(sl.stop - sl.start for sl in slices) <= 4 * 50        # ~50 games take 0.05 s: never 4x beyond it
+    assert len(slices) >= 1000 // 200
