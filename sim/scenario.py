@@ -990,7 +990,7 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
     def tiles(path, lst):
         out = []
         for i, x in enumerate(_list(path, lst)):
-            if x is None and path.endswith("display"):
+            if x is None:              # an empty display slot, or a pile gap: a tile removed before the game (S-05)
                 out.append(-1)
                 continue
             t = ctx.tile(f"{path}[{i}]", x)
@@ -1028,7 +1028,15 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         for t in mentioned:
             pos = max(pos, order.index(t) + 1)
         pre, rest = order[:pos], order[pos:]
-    if sorted(pre + rest) != adv:
+    gaps = (pre + rest).count(-1)
+    if gaps and len(pre + rest) == L.N_ADV:     # removed tiles (S-05): the gaps stand for the tiles not listed
+        pre_rest = sorted(t for t in pre + rest if t >= 0)
+        removed = [t for t in adv if t not in pre_rest]
+        if len(removed) == gaps:
+            pre_rest = sorted(pre_rest + removed)
+    else:
+        pre_rest = sorted(pre + rest)
+    if pre_rest != adv:
         missing = [ids.TILE_NAMES[t] for t in adv if t not in pre + rest]
         dup = [ids.TILE_NAMES[t] for t in pre if t in rest]
         _fail("patent_office.pile", f"drawn + pile must hold each advanced tile once (missing: {_valid(missing) or '-'};"
@@ -1402,7 +1410,7 @@ def snapshot(game) -> dict:
     doc["contracts"] = _contracts_snapshot(ctx, S)
     if not ctx.intro:
         pos = I(S[L.TECH_POS])
-        order = [_tile_name(I(t)) for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
+        order = [_tile_name(I(t)) if t >= 0 else None for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
         doc["patent_office"] = {"display": [_tile_name(I(t)) if t >= 0 else None for t in S[L.PATENT:L.PATENT + 3]],
                                 "drawn": order[:pos], "pile": order[pos:]}
     doc["bonus_tiles"] = [ids.BONUS_NAMES[b] for b in S[L.G_BONUS:L.G_BONUS + 5]]
