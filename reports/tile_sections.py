@@ -19,9 +19,10 @@ from reports.tiles import (
 
 TILE_JSON_KEYS = ("tile", "taken_rate", "win_rate_with", "win_rate_without", "adjusted_effect", "ci_low", "ci_high")
 SELECTION_CAVEAT = (
-    "Read the first table as association, not effect: a seat that is already doing well has the Credits and the "
-    "Engineers to visit the Patent Office, and the bots buy the tiles that fit their position, so seats with a tile "
-    "would often have won without it (selection). The adjustment removes only what company, officer, bot, turn "
+    "Read the first table as association, not effect: who buys a tile is not random (selection). A seat that is "
+    "already doing well has the Credits and Engineers to spare for the Patent Office, a seat with nothing better "
+    "to do may buy a tile it never uses, and the bots buy the tiles that fit their position; so seats with a tile "
+    "would often have won (or lost) without it. The adjustment removes only what company, officer, bot, turn "
     "position, player count and setup explain. Whether a tile itself tips the game is answered by removing it "
     "(ablation, remove_tiles) with common random numbers, below when the experiment did so.")
 
@@ -53,9 +54,10 @@ def tiles_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section, 
                          for rec in effects.to_dict("records")]
         for rec in effects[effects["p_holm"] <= ALPHA].itertuples():
             section.findings.append(
-                f"Seats that bought {rec.tile} won {_points(rec.adjusted_effect)} more often than comparable seats "
-                f"that did not (95% CI {100 * rec.ci_low:+.1f} to {100 * rec.ci_high:+.1f}; association, not "
-                "effect: strong positions buy tiles).")
+                f"Seats that bought {rec.tile} won {abs(100 * rec.adjusted_effect):.1f} points "
+                f"{'more' if rec.adjusted_effect > 0 else 'less'} often than comparable seats that did not (95% CI "
+                f"{100 * rec.ci_low:+.1f} to {100 * rec.ci_high:+.1f}; association, not effect: who buys a tile is "
+                "not random).")
     _ablation(rows, provenance, section, core)
     _interactions(rows, section, core)
     if not section.tables:
@@ -79,12 +81,11 @@ def _ablation(rows: pd.DataFrame, provenance: Provenance, section: Section, core
                        Table("tiles_ablation", "Removed tiles: win-rate change per company and officer", effects)]
     core["tile_ablation"] = spreads.to_dict("records")
     for rec in spreads.itertuples():
-        verb = "narrows" if rec.change < 0 else "widens"
-        sure = "" if rec.ci_low > 0 or rec.ci_high < 0 else "; the interval includes no change"
+        verb = "narrows" if rec.ci_high < 0 else "widens" if rec.ci_low > 0 else "does not clearly change"
         section.findings.append(
-            f"{rec.players} players: removing {rec.removed} {verb} the {rec.who} win-rate spread from "
-            f"{100 * rec.spread_kept:.0f} to {100 * rec.spread_removed:.0f} points (change {_points(rec.change)}, "
-            f"95% CI {100 * rec.ci_low:+.1f} to {100 * rec.ci_high:+.1f}{sure}).")
+            f"{rec.players} players: removing {rec.removed} {verb} the {rec.who} win-rate spread ("
+            f"{100 * rec.spread_kept:.1f} to {100 * rec.spread_removed:.1f} points, change {_points(rec.change)}, "
+            f"95% CI {100 * rec.ci_low:+.1f} to {100 * rec.ci_high:+.1f}).")
 
 
 def _interactions(rows: pd.DataFrame, section: Section, core: dict) -> None:
