@@ -318,8 +318,10 @@ _EXAMPLES = {
                 "barrage balance --players 2,3,4 --precision 0.02 --budget 400000 -j 2",
                 "barrage balance --intro --players 3 --games-per-cell 5000 --backend dask -j 4",
                 "barrage balance --expansion geological --vary expansions -s greedy -n 500 --seed 3",
-                "barrage balance --override bonus_tiles.conduits.vp_per_unit=3 -n 1000"],
+                "barrage balance --override bonus_tiles.conduits.vp_per_unit=3 -n 1000",
+                "barrage balance -s greedy --vary objective --precision 0.04 --precision-for interactions -j 2"],
     "run": ["barrage run experiments/examples/balance.toml -j 2",
+            "barrage run experiments/examples/tiles.toml -j 2",
             "barrage run my-experiment.toml --out results/x --resume"],
 }
 
