@@ -11,6 +11,7 @@ from reports.tiles import (
     ablation_effects,
     ablation_spreads,
     combinations,
+    gains_and_losses,
     interaction_effects,
     strongest_and_weakest,
     taken_by,
@@ -97,8 +98,10 @@ def _interactions(rows: pd.DataFrame, section: Section, core: dict) -> None:
         "bonus tile in play or a headstream layout minus the win rate in games without it. These tiles are drawn "
         "at random by the game (or fixed per setup by the design), so the differences are effects for the bots "
         "played, not selection. Clustered by replicate; Holm across every line of the table.")
-    section.tables.append(Table("tiles_interactions", "Company and officer x objective, bonus and headstream tiles",
-                                table))
+    section.tables += [Table("tiles_gains_and_losses", "Who gains and who loses most from each tile",
+                             gains_and_losses(table)),
+                       Table("tiles_interactions", "Company and officer x objective, bonus and headstream tiles",
+                             table)]
     core["interactions"] = table.to_dict("records")
     for rec in table[table["p_holm"] <= ALPHA].head(10).itertuples():
         verb = "gains" if rec.effect > 0 else "loses"

@@ -252,6 +252,17 @@ def interaction_effects(rows: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def gains_and_losses(table: pd.DataFrame) -> pd.DataFrame:
+    """Per player count, factor level and kind (company / officer): who gains most and who loses most from it."""
+    records = []
+    for (players, factor, level, who), block in table.groupby(["players", "factor", "level", "who"], sort=True):
+        best, worst = block.loc[block["effect"].idxmax()], block.loc[block["effect"].idxmin()]
+        records.append({"players": players, "factor": factor, "level": level, "who": who,
+                        "gains_most": best["name"], "gain": best["effect"], "gain_p_holm": best["p_holm"],
+                        "loses_most": worst["name"], "loss": worst["effect"], "loss_p_holm": worst["p_holm"]})
+    return pd.DataFrame.from_records(records)
+
+
 # -- combinations -----------------------------------------------------------------------------------------------
 def combination_key(rows: pd.DataFrame) -> str:
     """What a combination crosses the cell with: the setup when the design varies it, else the drawn objective."""

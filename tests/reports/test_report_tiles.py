@@ -100,3 +100,12 @@ def test_combinations_are_shrunk_toward_their_mean():
     extremes = strongest_and_weakest(table, k=3)
     assert list(extremes["end"]) == ["strongest"] * 3 + ["weakest"] * 3
     assert extremes["cell"].iloc[0].startswith("France")
+
+
+def test_gains_and_losses_name_the_planted_winner():
+    from reports.tiles import gains_and_losses
+
+    table = gains_and_losses(interaction_effects(_rows(3000, 2, {("Italy", "best_area"): 1.5})))
+    line = table[(table["factor"] == "objective") & (table["level"] == "best_area") & (table["who"] == "company")]
+    assert line["gains_most"].tolist() == ["Italy"] and line["gain_p_holm"].iloc[0] < 0.05
+    assert len(table) == 2 * (6 + 6)            # company and officer x (6 objectives + 6 bonus tiles)
