@@ -50,7 +50,10 @@ Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",
                                                    help="Play every level of a setup factor, each a separate "
                                                         "setup with common random numbers: intro (full and "
                                                         "introductory), expansions (without and with --expansion), "
-                                                        "objective (all 6 objective tiles). Repeatable.")]
+                                                        "objective (all 6 objective tiles), bonus_tiles (6 sets, "
+                                                        "each leaving one tile out), headstreams (8 layouts), "
+                                                        "remove_tiles (none, then each advanced tile removed). "
+                                                        "Repeatable.")]
 Override = Annotated[Optional[list[str]], typer.Option("--override", metavar="PATH=VALUE",
                                                        help="What-if change of one component value, e.g. "
                                                             "bonus_tiles.conduits.vp_per_unit=3 (paths as in "
@@ -59,7 +62,7 @@ StrategyFile = Annotated[Optional[list[Path]], typer.Option("--strategy-file", m
                                                             help="Load a Python bot (see examples/my_bot.py) and "
                                                                  "use its name in --strategies; it plays on the "
                                                                  "Python loop. Repeatable.")]
-VARY_FACTORS = ("intro", "expansions", "objective")
+VARY_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles")
 
 
 def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str], vary: Optional[list[str]],
@@ -86,6 +89,9 @@ def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str],
         d["objective"] = "all"
     elif objective is not None:
         d["objective"] = objective.strip()
+    for key in ("bonus_tiles", "headstreams", "remove_tiles"):   # experiment_config.each_levels
+        if key in factors:
+            d[key] = "each"
     ov = parse_overrides(override)
     if ov:
         d["overrides"] = ov
@@ -238,6 +244,11 @@ def balance(
     precision: Annotated[Optional[float], typer.Option("--precision", help="Play rounds until every cell's 95% "
                                                        "Wilson half-width is at most this (e.g. 0.02) or "
                                                        "--budget games are spent.")] = None,
+    precision_for: Annotated[str, typer.Option("--precision-for", metavar="TARGET", help="What --precision "
+                                               "bounds: cells (each cell's win rate) or interactions (each cell's "
+                                               "win rate in its setup minus its pairing's mean over the setups of "
+                                               "--vary; games go to the pairings with the widest intervals).")
+                             ] = "cells",
     budget: Annotated[Optional[int], typer.Option("--budget", min=1, help="Game budget for --precision "
                                                   "(default: enough for p = 0.5 in every cell).")] = None,
     override: Override = None,
@@ -278,6 +289,8 @@ def balance(
                            ("strategies", split_strategies(strategies) or (None if population else ("random",)))):
             if value is not None:
                 d[key] = list(value) if isinstance(value, tuple) else value
+        if precision_for != "cells":
+            d["precision_target"] = precision_for
         return ExperimentConfig.from_dict(d)
 
     _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet, bot_timeout=bot_timeout)
@@ -312,8 +325,10 @@ _EXAMPLES = {
                 "barrage balance --population strong --players 2 -n 100 --seed 1 --out results/strong",
                 "barrage balance --intro --players 3 --games-per-cell 5000 --backend dask -j 4",
                 "barrage balance --expansion geological --vary expansions -s greedy -n 500 --seed 3",
-                "barrage balance --override bonus_tiles.conduits.vp_per_unit=3 -n 1000"],
+                "barrage balance --override bonus_tiles.conduits.vp_per_unit=3 -n 1000",
+                "barrage balance -s greedy --vary objective --precision 0.04 --precision-for interactions -j 2"],
     "run": ["barrage run experiments/examples/balance.toml -j 2",
+            "barrage run experiments/examples/tiles.toml -j 2",
             "barrage run my-experiment.toml --out results/x --resume"],
 }
 

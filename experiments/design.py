@@ -106,18 +106,13 @@ class Design:
         return [(c.index, 0, n) for c in self.cells]
 
     def next_round(self, stats: CellStats, budget_left: int) -> list[tuple[int, int, int]]:
-        """Allocations of the next --precision round: each cell short of the precision gets about the games it
-        still needs (at least 10% more, at most as many as it has), scaled down to the budget left."""
-        h = self.config.precision
-        want = []
-        for c in self.cells:
-            n, w = stats.n[c.index], stats.wins[c.index]
-            if n > 0 and wilson_half_width(w, n) <= h:
-                want.append(0)
-                continue
-            p = min(max(w / n if n else 0.5, 0.02), 0.98)
-            need = math.ceil(1.05 * Z95 ** 2 * p * (1 - p) / h ** 2)
-            want.append(min(max(need - n, math.ceil(0.1 * n), 50), max(n, 50)))
+        """Allocations of the next --precision round: each cell (or, for interactions, each pairing's cells across
+        the setups) short of the precision gets about the games it still needs (at least 10% more, at most as many
+        as it has), scaled down to the budget left."""
+        if self.config.precision_target == "interactions":
+            want = self._interaction_wants(stats)
+        else:
+            want = [self._cell_want(stats, c.index) for c in self.cells]
         total = sum(want)
         if total == 0 or budget_left <= 0:
             return []
@@ -132,6 +127,42 @@ class Design:
                     left -= 1
             want = scaled
         return [(c.index, stats.n[c.index], w) for c, w in zip(self.cells, want) if w > 0]
+
+    def _cell_want(self, stats: CellStats, k: int) -> int:
+        """More games cell k needs for a Wilson half-width of its own win rate <= precision."""
+        h = self.config.precision
+        n, w = stats.n[k], stats.wins[k]
+        if n > 0 and wilson_half_width(w, n) <= h:
+            return 0
+        p = min(max(w / n if n else 0.5, 0.02), 0.98)
+        return _more(math.ceil(1.05 * Z95 ** 2 * p * (1 - p) / h ** 2), n)
+
+    def _interaction_wants(self, stats: CellStats) -> list[int]:
+        """More games per cell for interaction precision: the contrast of a cell is its win rate in its setup minus
+        the mean of its pairing's win rates over the K setups; its variance, taking the setups as independent
+        (common random numbers only make it smaller), is sum_j w_j^2 p_j (1 - p_j) / n_j with w = 1 - 1/K for the
+        cell's own setup and -1/K for the others. A pairing whose widest contrast interval is wider than the
+        precision gets the same number of games in every setup, which keeps its replicates aligned across setups
+        (the common-random-numbers pairs)."""
+        h = self.config.precision
+        groups: dict[tuple[int, int, int], list[int]] = {}
+        for c in self.cells:
+            groups.setdefault((c.players, c.company, c.officer), []).append(c.index)
+        want = [0] * len(self.cells)
+        for members in groups.values():
+            K = len(members)
+            n = np.array([stats.n[k] for k in members], dtype=float)
+            p = np.array([min(max(stats.wins[k] / stats.n[k], 0.02), 0.98) if stats.n[k] else 0.5
+                          for k in members])
+            weight = np.full((K, K), -1.0 / K) + np.eye(K)          # row k: the weights of contrast k
+            per_game = (weight ** 2 * (p * (1 - p))[None, :]).sum(axis=1)   # variance x n at equal n
+            half = Z95 * np.sqrt((weight ** 2 * (p * (1 - p) / np.maximum(n, 1))[None, :]).sum(axis=1))
+            if n.min() > 0 and half.max() <= h:
+                continue
+            add = _more(math.ceil(1.05 * Z95 ** 2 * per_game.max() / h ** 2), int(n.min()))
+            for k in members:
+                want[k] = add
+        return want
 
     def chunks(self, allocations: list[tuple[int, int, int]], first_game: int, first_chunk: int) -> list[Chunk]:
         """Numbers the allocated games from first_game and cuts them into chunks of config.chunk_size."""
@@ -242,6 +273,11 @@ class CellStats:
     def add(self, cell: int, n: int, wins: float) -> None:
         self.n[cell] += n
         self.wins[cell] += wins
+
+
+def _more(need: int, n: int) -> int:
+    """Games to add toward `need` to a cell holding n: at least 10% more (and 50), at most as many as it has."""
+    return min(max(need - n, math.ceil(0.1 * n), 50), max(n, 50))
 
 
 def wilson_half_width(wins: float, n: int, z: float = Z95) -> float:

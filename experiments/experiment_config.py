@@ -25,18 +25,21 @@ DEFAULT_CHUNK_SIZE = 1000
 DEFAULT_GAMES = 1000
 DEFAULT_GAMES_PER_CELL = 1000
 DEFAULT_FIRST_ROUND = 500          # games per cell in the first round of a --precision run
+# What --precision bounds: each cell's own win rate, or each cell's interaction contrast (its win rate in one setup
+# minus its pairing's mean over the setups; experiments.design.Design.next_round).
+PRECISION_TARGETS = ("cells", "interactions")
 MAX_CHUNK_SIZE = 100_000
 Z95 = 1.959963984540054
 
 # Keys valid in each kind (everything else is rejected by name).
 _COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions", "objective", "bonus_tiles",
-                "headstreams", "strategies", "strategy_files", "rotate_seats", "common_random_numbers", "chunk_size",
+                "headstreams", "remove_tiles", "strategies", "strategy_files", "rotate_seats", "common_random_numbers", "chunk_size",
                 "overrides", "companies", "officers")
 # Setup factors: each key holds one level or a list of levels; the experiment plays every combination.
-SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams")
+SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles")
 _KIND_KEYS = {
     "tournament": _COMMON_KEYS + ("games",),
-    "balance": _COMMON_KEYS + ("games_per_cell", "precision", "budget", "population"),
+    "balance": _COMMON_KEYS + ("games_per_cell", "precision", "precision_target", "budget", "population"),
 }
 ALL_KEYS = tuple(sorted(set(_KIND_KEYS["tournament"]) | set(_KIND_KEYS["balance"])))
 
@@ -64,8 +67,9 @@ class ExperimentConfig:
     get random pairings and the bots of `strategies` in rotation.
 
     Setup factors hold levels: `players`, `intro` (False = full game), `expansions` (each level a tuple of
-    expansion names), `objective` (None = drawn), `bonus_tiles` and `headstreams` (None = drawn). Every
-    combination of levels is a setup (`setups()`), and every cell exists once per setup.
+    expansion names), `objective` (None = drawn), `bonus_tiles` and `headstreams` (None = drawn), `remove_tiles`
+    (advanced tiles taken out before the game, () = none). Every combination of levels is a setup (`setups()`), and
+    every cell exists once per setup.
     """
 
     kind: str
@@ -78,12 +82,14 @@ class ExperimentConfig:
     objective: tuple[str | None, ...] = (None,)
     bonus_tiles: tuple[tuple[str, ...] | None, ...] = (None,)
     headstreams: tuple[tuple[int, ...] | None, ...] = (None,)
+    remove_tiles: tuple[tuple[str, ...], ...] = ((),)
     strategies: tuple[str, ...] = ("random",)
     population: str | None = None
     strategy_files: tuple[str, ...] = ()
     games: int | None = None
     games_per_cell: int | None = None
     precision: float | None = None
+    precision_target: str = "cells"
     budget: int | None = None
     companies: tuple[str, ...] | None = None
     officers: tuple[str, ...] | None = None
@@ -135,10 +141,11 @@ class ExperimentConfig:
     def setups(self) -> list[dict[str, Any]]:
         """Every combination of the setup factors' levels (Variant keywords besides players), in a fixed order."""
         out = []
-        for intro, exp, obj, bonus, heads in itertools.product(self.intro, self.expansions, self.objective,
-                                                               self.bonus_tiles, self.headstreams):
+        for intro, exp, obj, bonus, heads, removed in itertools.product(
+                self.intro, self.expansions, self.objective, self.bonus_tiles, self.headstreams, self.remove_tiles):
             out.append({"map": self.map, "intro": intro, "expansions": exp, "objective": obj, "bonus_tiles": bonus,
-                        "headstreams": heads, "overrides": _frozen_overrides(self.overrides)})
+                        "headstreams": heads, "remove_tiles": removed,
+                        "overrides": _frozen_overrides(self.overrides)})
         return out
 
     def variant(self, players: int, setup: dict[str, Any]) -> Variant:
@@ -226,6 +233,15 @@ class ExperimentConfig:
                                         "e.g. 0.02")
         elif c.budget is not None:
             raise _err("budget", "only used with precision (games per cell fix the size otherwise)")
+        if c.precision_target not in PRECISION_TARGETS:
+            raise _err("precision_target", f"unknown target {c.precision_target!r}; use one of "
+                                           f"{', '.join(PRECISION_TARGETS)}")
+        if c.precision_target == "interactions":
+            if c.precision is None:
+                raise _err("precision_target", "interactions is a target of precision; give precision too")
+            if len(c.setups()) < 2:
+                raise _err("precision_target", "interactions compare a pairing across setups; vary a setup factor "
+                                               "(e.g. objective = \"all\" or --vary objective)")
         if c.games_per_cell is not None and c.games_per_cell < 1:
             raise _err("games_per_cell", f"{c.games_per_cell}; give at least 1")
         companies = _canonical("company", ids.COMPANY_NAMES, c.companies, "companies")
@@ -323,7 +339,7 @@ _NULLABLE = ("seed", "games", "games_per_cell", "precision", "budget", "companie
 def _coerce(key: str, v: Any) -> Any:
     if v is None and key in _NULLABLE:      # JSON null in a manifest's config (TOML has no null)
         return None
-    if key in ("name", "map", "population"):
+    if key in ("name", "map", "precision_target", "population"):
         return _str(key, v)
     if key in ("seed", "games", "games_per_cell", "budget", "chunk_size"):
         return _int(key, v)
@@ -370,6 +386,27 @@ def _flatten(d: dict, prefix: str = ""):
 
 
 _RANDOM = "random"   # a setup draw left to the game
+_EACH = "each"       # a generated, balanced set of levels (each_levels)
+
+
+def each_levels(key: str) -> tuple:
+    """The levels `"each"` stands for (docs/experiments.md):
+    - remove_tiles: no removal, then every advanced tile removed on its own (the ablation of each tile);
+    - bonus_tiles: the six cyclic windows of five tiles (level k leaves out tile k-1), so every bonus tile is absent
+      from one level and sits in every round once across the levels;
+    - headstreams: the cyclic windows of the headstream tiles over the base map's headstreams (tiles k+1..k+h),
+      so every tile appears on every headstream once across the levels."""
+    if key == "remove_tiles":
+        first = ids.FIRST_ADVANCED_TILE
+        return ((),) + tuple((name,) for name in ids.TILE_NAMES[first:first + ids.N_ADVANCED_TILES])
+    if key == "bonus_tiles":
+        n = len(ids.BONUS_NAMES)
+        return tuple(tuple(ids.BONUS_NAMES[(k + i) % n] for i in range(5)) for k in range(1, n + 1))
+    from sim.data_loader import load_components
+
+    tiles = [int(t["id"]) for t in load_components()["headstream_tiles"]]
+    heads = int(compile_tables(Variant())[0].n_head[0])
+    return tuple(tuple(tiles[(k + i) % len(tiles)] for i in range(heads)) for k in range(len(tiles)))
 
 
 def _levels(key: str, v: Any) -> tuple:
@@ -388,11 +425,14 @@ def _levels(key: str, v: Any) -> tuple:
         return tuple(None if x == _RANDOM else x for x in items)
     scalar = int if key == "headstreams" else str
     what = "headstream tile ids" if key == "headstreams" else "names"
-    if v == _RANDOM:
+    can_be_empty = key in ("expansions", "remove_tiles")      # [] = none (other factors: [] is no level)
+    if v == _RANDOM and not can_be_empty:
         return (None,)
+    if v == _EACH and key in ("bonus_tiles", "headstreams", "remove_tiles"):
+        return each_levels(key)
     if not isinstance(v, list):
         raise _err(key, f"expected a list of {what} (one level) or a list of such lists (levels), got {v!r}")
-    if all(isinstance(x, list) or x == _RANDOM for x in v) and (v or key != "expansions"):
+    if all(isinstance(x, list) or x == _RANDOM for x in v) and (v or not can_be_empty):
         levels = v                                          # a list of levels
     elif all(isinstance(x, scalar) and not isinstance(x, bool) for x in v):
         levels = [v]                                        # one level
@@ -400,7 +440,7 @@ def _levels(key: str, v: Any) -> tuple:
         raise _err(key, f"expected a list of {what} (one level) or a list of such lists (levels), got {v!r}")
     out = []
     for level in levels:
-        if level == _RANDOM and key != "expansions":
+        if level == _RANDOM and not can_be_empty:
             out.append(None)
         elif isinstance(level, list) and all(isinstance(x, scalar) and not isinstance(x, bool) for x in level):
             out.append(tuple(x.strip() if isinstance(x, str) else x for x in level))

@@ -30,11 +30,14 @@ from sim.results import (
     G_HEAD_TILES,
     R_BUILT,
     R_COMPANY,
+    R_CONTRACTS_BY_KIND,
     R_DECISIONS,
     R_ENERGY,
     R_FULFILLED,
     R_OFFICER,
     R_RANK,
+    R_TILE_ROUND,
+    R_TILE_USES,
     R_TURN_POS,
     R_VP,
     R_VP_SRC,
@@ -56,18 +59,22 @@ LOCK_OWNER = ".lock-owner.json"
 
 VP_SOURCE_COLUMNS = tuple(f"vp_{n}" for n in ids.VP_SOURCE_NAMES)
 STRUCTURE_COLUMNS = ("bases", "elevations", "conduits", "powerhouses")
+CONTRACT_KIND_COLUMNS = tuple(f"contracts_{k}" for k in ids.CONTRACT_KIND_NAMES)
+ADVANCED_TILE_NAMES = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES]
 SCHEMA = pa.schema(
     [("game", pa.int64()), ("cell", pa.string()), ("seed", pa.int64()), ("players", pa.int8()),
      ("map", pa.string()), ("map_fidelity", pa.string()), ("setup", pa.string()), ("intro", pa.bool_()),
-     ("expansions", pa.string()), ("overrides", pa.string()), ("headstream_tiles", pa.string()),
+     ("expansions", pa.string()), ("overrides", pa.string()), ("remove_tiles", pa.string()),
+     ("headstream_tiles", pa.string()),
      ("seat", pa.int8()), ("focal", pa.bool_()), ("replicate", pa.int64()), ("strategy", pa.string()), ("company", pa.string()), ("officer", pa.string())]
     + [(f"turn_pos_r{r}", pa.int8()) for r in range(1, 6)]
     + [("vp", pa.int32())] + [(c, pa.int32()) for c in VP_SOURCE_COLUMNS]
     + [("rank", pa.int8()), ("win", pa.float64())]
     + [(f"energy_r{r}", pa.int16()) for r in range(1, 6)]
     + [(c, pa.int8()) for c in STRUCTURE_COLUMNS]
-    + [("contracts_fulfilled", pa.int8()), ("decisions", pa.int32()), ("bonus_tiles", pa.string()),
-       ("objective", pa.string())]
+    + [("contracts_fulfilled", pa.int8())] + [(c, pa.int8()) for c in CONTRACT_KIND_COLUMNS]
+    + [("tiles", pa.string()), ("tile_uses", pa.string()), ("patent_visits", pa.int8())]
+    + [("decisions", pa.int32()), ("bonus_tiles", pa.string()), ("objective", pa.string())]
 )
 
 
@@ -94,10 +101,25 @@ def _constant(value: str, n: int) -> pa.Array:
 def _head_tiles(game_rows: np.ndarray) -> pa.Array:
     """The headstream tile id on each headstream (map order), comma-separated, from play_batch's game rows."""
     tile_ids = [str(t["id"]) for t in load_components()["headstream_tiles"]]
-    idx = game_rows[:, G_HEAD_TILES:G_HEAD_TILES + L.MAX_HEADSTREAMS]
-    keys, code = np.unique(idx, axis=0, return_inverse=True)
-    texts = [",".join(tile_ids[t] for t in row if t >= 0) for row in keys.tolist()]
-    return _strings(code.reshape(-1), texts)
+    return _per_row_text(game_rows[:, G_HEAD_TILES:G_HEAD_TILES + L.MAX_HEADSTREAMS],
+                         lambda row: ",".join(tile_ids[t] for t in row if t >= 0))
+
+
+def _per_row_text(matrix: np.ndarray, text) -> pa.Array:
+    """One string per row of an integer matrix, `text(row)` computed once per distinct row."""
+    keys, code = np.unique(matrix, axis=0, return_inverse=True)
+    return _strings(code.reshape(-1), [text(row) for row in keys.tolist()])
+
+
+def _tiles_text(rounds: list[int]) -> str:
+    """`L2_conduit@2,L1_base@3`: the advanced tiles a seat bought, by round then tile order."""
+    taken = sorted((r, i) for i, r in enumerate(rounds) if r >= 0)
+    return ",".join(f"{ADVANCED_TILE_NAMES[i]}@{r}" for r, i in taken)
+
+
+def _tile_uses_text(uses: list[int]) -> str:
+    """`base:3,L2_conduit:1`: builds per tile put on the wheel, in tile order (unused tiles left out)."""
+    return ",".join(f"{ids.TILE_NAMES[t]}:{n}" for t, n in enumerate(uses) if n > 0)
 
 
 @functools.lru_cache(maxsize=None)
@@ -141,6 +163,7 @@ def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
         "intro": pa.array(np.array([v.intro for v in setup_variants], dtype=bool)[setup[gi]], pa.bool_()),
         "expansions": _strings(setup[gi], [",".join(v.expansions) for v in setup_variants]),
         "overrides": _strings(setup[gi], [",".join(f"{k}={v}" for k, v in x.overrides) for x in setup_variants]),
+        "remove_tiles": _strings(setup[gi], [",".join(v.remove_tiles) for v in setup_variants]),
         "headstream_tiles": _head_tiles(game_out[gi]),
         "seat": pa.array(si, pa.int8()),
         "focal": pa.array((focal_seat[gi] < 0) | (focal_seat[gi] == si), pa.bool_()),
@@ -161,6 +184,12 @@ def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
     for k, c in enumerate(STRUCTURE_COLUMNS):
         cols[c] = pa.array(r[:, R_BUILT + k], pa.int8())
     cols["contracts_fulfilled"] = pa.array(r[:, R_FULFILLED], pa.int8())
+    for k, c in enumerate(CONTRACT_KIND_COLUMNS):
+        cols[c] = pa.array(r[:, R_CONTRACTS_BY_KIND + k], pa.int8())
+    rounds = r[:, R_TILE_ROUND:R_TILE_ROUND + ids.N_ADVANCED_TILES]
+    cols["tiles"] = _per_row_text(rounds, _tiles_text)
+    cols["tile_uses"] = _per_row_text(r[:, R_TILE_USES:R_TILE_USES + ids.N_TILES], _tile_uses_text)
+    cols["patent_visits"] = pa.array((rounds >= 0).sum(axis=1), pa.int8())   # ACT-PATENT-01: one tile a visit
     cols["decisions"] = pa.array(r[:, R_DECISIONS], pa.int32())
     cols["bonus_tiles"] = _strings(bonus_code.reshape(-1)[gi], bonus_txt)
     cols["objective"] = _names(ids.OBJECTIVE_NAMES, game_out[gi, 5])

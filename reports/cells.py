@@ -141,8 +141,7 @@ def shrunken_estimates(rows: pd.DataFrame, cells: pd.DataFrame, seed: int,
         rate = wins.sum(axis=1) / count.sum(axis=1)
         noise = rate.mean() * (1 - rate.mean()) * np.maximum(block["design_effect"].to_numpy(float), 1) / \
             count.sum(axis=1)
-        between = max(0.0, float(np.var(rate, ddof=1)) - float(noise.mean())) if len(names) > 1 else 0.0
-        factor = between / (between + noise) if between > 0 else np.zeros_like(noise)
+        factor = shrinkage_factors(rate, noise)
         boot = cluster_bootstrap_rates(wins, count, draws, rng)
         centre = boot.mean(axis=0)
         shrunk_boot = centre + factor[:, None] * (boot - centre)
@@ -155,6 +154,14 @@ def shrunken_estimates(rows: pd.DataFrame, cells: pd.DataFrame, seed: int,
         }))
     return pd.concat(parts, ignore_index=True).sort_values(
         ["players", "setup", "shrunken_win_rate"], ascending=[True, True, False]).reset_index(drop=True)
+
+
+def shrinkage_factors(rate: np.ndarray, noise: np.ndarray) -> np.ndarray:
+    """Per estimate, the share of its deviation from the mean that is kept: between / (between + noise), with the
+    between-estimate variance by the method of moments (DerSimonian-Laird); 0 (all shrunk) when the estimates
+    spread no more than their noise."""
+    between = max(0.0, float(np.var(rate, ddof=1)) - float(np.mean(noise))) if len(rate) > 1 else 0.0
+    return between / (between + noise) if between > 0 else np.zeros_like(noise)
 
 
 def cluster_bootstrap_rates(wins: np.ndarray, count: np.ndarray, draws: int,

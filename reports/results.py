@@ -31,7 +31,10 @@ CATEGORY_COLUMNS = ("cell", "map_fidelity", "strategy", "company", "officer")
 NUMBER_COLUMNS = ("game", "players", "seat", "turn_pos_r1", "vp", *VP_SOURCE_COLUMNS, "rank", "win", *ENERGY_COLUMNS)
 REQUIRED_COLUMNS = (*CATEGORY_COLUMNS, *NUMBER_COLUMNS)
 # Read when present; results written before the column existed get the default.
-OPTIONAL_COLUMNS = {"setup": "full"}
+OPTIONAL_COLUMNS = {"setup": "full", "objective": "", "bonus_tiles": "", "headstream_tiles": "", "remove_tiles": "",
+                    "tiles": ""}
+# The per-seat tile records (`tiles`, issue #13) are new: results without them get no tile section.
+TILE_RECORD_COLUMN = "tiles"
 # Whose result a row is (`focal`) and its common-random-numbers cluster (`replicate`); results written before
 # these columns existed get them derived, with a warning (OLD_RESULTS_WARNING).
 DESIGN_COLUMNS = ("focal", "replicate")
@@ -71,6 +74,7 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     if rows.empty:
         raise ResultsError(f"{root}: the shards contain no result rows")
     _check_rows(rows, root)
+    tile_records = TILE_RECORD_COLUMN in rows.columns
     for column, default in OPTIONAL_COLUMNS.items():
         if column not in rows.columns:
             rows[column] = default
@@ -78,6 +82,7 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     for column in (*CATEGORY_COLUMNS, *OPTIONAL_COLUMNS):
         rows[column] = rows[column].astype("category")
     rows.attrs["warnings"] = []
+    rows.attrs["tile_records"] = tile_records
     if old_format:
         _derive_design_columns(rows)
         rows.attrs["warnings"].append(OLD_RESULTS_WARNING)

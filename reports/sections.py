@@ -33,6 +33,7 @@ from reports.robustness import persona_rankings
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.setups import setup_effect_table
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
+from reports.tile_sections import combinations_section, tiles_section
 from reports.win_rates import win_rate_table
 
 BOT_COLUMN = "strategy"
@@ -71,6 +72,14 @@ def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
     body += [turn_order_section(rows, provenance)]
     if _varies(rows, "setup"):
         body.append(setups_section(rows, provenance))
+    if rows.attrs.get("tile_records"):
+        tiles, tiles_json = tiles_section(rows, provenance)
+        body.append(tiles)
+        core.update(tiles_json)
+    combos, combos_json = combinations_section(rows)
+    if combos is not None:
+        body.append(combos)
+        core["combinations"] = combos_json
     ratings = rate(rows, BOT_COLUMN, seed=provenance.master_seed) if _varies(rows, BOT_COLUMN) else None
     ladder = rating_table(rows, ratings, BOT_COLUMN) if ratings is not None else None
     if ratings is not None:

@@ -38,6 +38,7 @@ class GameConfig:
     objective: str | None = None
     bonus_tiles: tuple[str, ...] | None = None
     headstreams: tuple[int, ...] | None = None
+    remove_tiles: tuple[str, ...] = ()
     overrides: tuple[tuple[str, Any], ...] = ()
     automa: tuple[int, ...] | None = None
 
@@ -75,7 +76,7 @@ class GameConfig:
         """The rules-level part of the config."""
         return Variant(players=self.players, map=self.map, intro=self.intro, expansions=tuple(self.expansions),
                        objective=self.objective, bonus_tiles=self.bonus_tiles, headstreams=self.headstreams,
-                       overrides=self.overrides)
+                       remove_tiles=tuple(self.remove_tiles), overrides=self.overrides)
 
     def automa_levels(self) -> list[int]:
         """Automa level per seat (0 = not an Automa)."""
@@ -101,7 +102,7 @@ class GameConfig:
         if unknown:
             raise ConfigError(f"unknown config key {sorted(unknown)[0]!r}; valid keys: {', '.join(sorted(allowed))}")
         kw = dict(d)
-        for k in ("expansions", "companies", "officers", "bonus_tiles", "headstreams", "automa"):
+        for k in ("expansions", "companies", "officers", "bonus_tiles", "headstreams", "remove_tiles", "automa"):
             if kw.get(k) is not None:
                 kw[k] = tuple(kw[k])
         if isinstance(kw.get("overrides"), dict):
@@ -117,5 +118,6 @@ class GameConfig:
                 "objective": self.objective,
                 "bonus_tiles": list(self.bonus_tiles) if self.bonus_tiles is not None else None,
                 "headstreams": list(self.headstreams) if self.headstreams is not None else None,
+                "remove_tiles": list(self.remove_tiles),
                 "overrides": dict(self.overrides),
                 "automa": list(self.automa) if self.automa is not None else None}

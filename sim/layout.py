@@ -69,6 +69,12 @@ GEO_TOKEN = _alloc("geological_token", MAX_ZONES)       # token per zone, -1 non
 N_AUTOMA_CARDS = 20
 AUTOMA_DECK = _alloc("automa_deck", N_AUTOMA_CARDS)     # card ids; [0, pos) drawn, pos-1 = criteria card (AUTOMA-02)
 AUTOMA_POS = _alloc("automa_deck_pos")                  # index of the deck's top card (its front = action list)
+
+# ---- Tile-balance records (issue #13): statistics for the result rows only; no rule reads them ----------------
+N_TILE_IDS = 21                                          # sim.ids.N_TILES (basic, advanced and Anton's tiles)
+TILE_TAKEN_ROUND = _alloc("tile_taken_round", N_ADV)     # per advanced tile: round it was bought (0 = never)
+TILE_USES = _alloc("tile_uses", MAX_PLAYERS * N_TILE_IDS)  # per company and tile: times put on the wheel to build
+# ---- end of tile-balance records ------------------------------------------------------------------------------
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block

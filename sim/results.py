@@ -14,6 +14,9 @@ from sim.rules.scoring import final_ranks
 RESULT_FIELDS = (
     ("company", 1), ("officer", 1), ("vp", 1), ("rank", 1), ("vp_src", ids.N_VP_SOURCES), ("energy", 5),
     ("turn_pos", 5), ("built", 4), ("contracts_fulfilled", 1), ("decisions", 1),
+    ("tile_round", ids.N_ADVANCED_TILES),          # per advanced tile: round this seat bought it, -1 = not its tile
+    ("tile_uses", ids.N_TILES),                    # per tile: builds that put it on this seat's wheel
+    ("contracts_by_kind", len(ids.CONTRACT_KIND_NAMES)),   # fulfilled, by ids.GREEN .. ids.NATIONAL
 )
 R = {}
 _o = 0
@@ -24,11 +27,28 @@ N_RESULT = _o
 R_COMPANY, R_OFFICER, R_VP, R_RANK = R["company"], R["officer"], R["vp"], R["rank"]
 R_VP_SRC, R_ENERGY, R_TURN_POS, R_BUILT = R["vp_src"], R["energy"], R["turn_pos"], R["built"]
 R_FULFILLED, R_DECISIONS = R["contracts_fulfilled"], R["decisions"]
+R_TILE_ROUND, R_TILE_USES, R_CONTRACTS_BY_KIND = R["tile_round"], R["tile_uses"], R["contracts_by_kind"]
 # Per-game fields
 GAME_FIELDS = (("bonus", 5), ("objective", 1), ("decisions", 1), ("moves", 1), ("headstream_tiles", L.MAX_HEADSTREAMS))
 N_GAME = sum(size for _, size in GAME_FIELDS)
 G_HEAD_TILES = 8
 
+
+
+@njit(cache=True, _nrt=False)
+def _record_tiles_and_contracts(S, T, c, r):
+    """Seat c's advanced tiles (round bought), tile uses on the wheel and fulfilled contracts by kind."""
+    b = co(c)
+    for i in range(ids.N_ADVANCED_TILES):
+        owned = S[b + L.C_TILE_LOC + ids.FIRST_ADVANCED_TILE + i] != ids.TILE_NOT_OWNED
+        r[R_TILE_ROUND + i] = S[L.TILE_TAKEN_ROUND + i] if owned else -1
+    for t in range(ids.N_TILES):
+        r[R_TILE_USES + t] = S[L.TILE_USES + c * L.N_TILE_IDS + t]
+    for k in range(len(ids.CONTRACT_KIND_NAMES)):
+        r[R_CONTRACTS_BY_KIND + k] = 0
+    for k in range(L.N_CONTRACTS):
+        if S[L.CON_STATE + k] == ids.CS_FULFILLED and S[L.CON_OWNER + k] == c:
+            r[R_CONTRACTS_BY_KIND + T.contract_kind[k]] += 1
 
 
 @njit(cache=True)
@@ -55,6 +75,7 @@ def record(S, T, seat_rows, game_row):
             r[R_BUILT + i] = full[i] - S[b + L.C_PIECES + i]
         r[R_FULFILLED] = S[b + L.C_FULFILLED]
         r[R_DECISIONS] = S[b + L.C_DECISIONS]
+        _record_tiles_and_contracts(S, T, c, r)
     for i in range(5):
         game_row[i] = S[L.G_BONUS + i]
     game_row[5] = S[L.G_OBJECTIVE]

@@ -55,7 +55,7 @@ _COMPANY_KEYS = (
     "seat", "company", "officer", "effective_officer", "credits", "excavators", "mixers", "engineers", "vp",
     "vp_by_source", "energy", "energy_by_round", "turn_position_by_round", "structures_left", "tiles", "wheel",
     "construction_spaces_used", "bank_engineers", "mahiri_uses", "geological_engineers", "decisions",
-    "contracts_fulfilled", "machineries_gained", "automa", "automa_engineers",
+    "contracts_fulfilled", "machineries_gained", "automa", "automa_engineers", "tile_uses",
 )
 
 
@@ -695,6 +695,8 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
             _fail(f"{p}.geological_engineers", "this engine has no geological engineers field")
         S[b + L.C_GEO_ENG] = _int(f"{p}.geological_engineers", d["geological_engineers"], 0)
     S[b + L.C_DECISIONS] = _int(f"{p}.decisions", d.get("decisions", 0), 0)
+    for name, x in _check_keys(f"{p}.tile_uses", d.get("tile_uses"), ids.TILE_NAMES, "tile").items():
+        S[L.TILE_USES + s * L.N_TILE_IDS + ctx.tile(f"{p}.tile_uses", name)] = _int(f"{p}.tile_uses.{name}", x, 0)
 
     # wheel and tiles
     w = _check_keys(f"{p}.wheel", d.get("wheel"), ("open", "segments"))
@@ -976,7 +978,11 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         S[L.TECH_POS] = L.N_ADV
         S[L.PATENT:L.PATENT + 3] = -1
         return
-    v = _check_keys("patent_office", v, ("display", "drawn", "pile"))
+    v = _check_keys("patent_office", v, ("display", "drawn", "pile", "bought_in_round"))
+    for name, x in _check_keys("patent_office.bought_in_round", v.get("bought_in_round"),
+                               ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON], "advanced tile").items():
+        t = ctx.tile("patent_office.bought_in_round", name)
+        S[L.TILE_TAKEN_ROUND + t - ids.FIRST_ADVANCED_TILE] = _int(f"patent_office.bought_in_round.{name}", x, 0, 5)
     adv = list(range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES))
     owned: dict[int, int] = {}
     for s in range(ctx.n):
@@ -990,7 +996,7 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
     def tiles(path, lst):
         out = []
         for i, x in enumerate(_list(path, lst)):
-            if x is None and path.endswith("display"):
+            if x is None:              # an empty display slot, or a pile gap: a tile removed before the game (S-05)
                 out.append(-1)
                 continue
             t = ctx.tile(f"{path}[{i}]", x)
@@ -1028,7 +1034,15 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         for t in mentioned:
             pos = max(pos, order.index(t) + 1)
         pre, rest = order[:pos], order[pos:]
-    if sorted(pre + rest) != adv:
+    gaps = (pre + rest).count(-1)
+    if gaps and len(pre + rest) == L.N_ADV:     # removed tiles (S-05): the gaps stand for the tiles not listed
+        pre_rest = sorted(t for t in pre + rest if t >= 0)
+        removed = [t for t in adv if t not in pre_rest]
+        if len(removed) == gaps:
+            pre_rest = sorted(pre_rest + removed)
+    else:
+        pre_rest = sorted(pre + rest)
+    if pre_rest != adv:
         missing = [ids.TILE_NAMES[t] for t in adv if t not in pre + rest]
         dup = [ids.TILE_NAMES[t] for t in pre if t in rest]
         _fail("patent_office.pile", f"drawn + pile must hold each advanced tile once (missing: {_valid(missing) or '-'};"
@@ -1402,9 +1416,13 @@ def snapshot(game) -> dict:
     doc["contracts"] = _contracts_snapshot(ctx, S)
     if not ctx.intro:
         pos = I(S[L.TECH_POS])
-        order = [_tile_name(I(t)) for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
+        order = [_tile_name(I(t)) if t >= 0 else None for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
         doc["patent_office"] = {"display": [_tile_name(I(t)) if t >= 0 else None for t in S[L.PATENT:L.PATENT + 3]],
                                 "drawn": order[:pos], "pile": order[pos:]}
+        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.N_ADVANCED_TILES]
+        if rounds.any():
+            doc["patent_office"]["bought_in_round"] = {ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE + i]: I(r)
+                                                       for i, r in enumerate(rounds) if r}
     doc["bonus_tiles"] = [ids.BONUS_NAMES[b] for b in S[L.G_BONUS:L.G_BONUS + 5]]
     doc["objective"] = ids.OBJECTIVE_NAMES[S[L.G_OBJECTIVE]]
     doc["mahiri_pool"] = [ids.OFFICER_NAMES[o] for o in S[L.MAHIRI_POOL:L.MAHIRI_POOL + 3] if o >= 0]
@@ -1470,6 +1488,9 @@ def _company_snapshot(ctx: _Ctx, S: np.ndarray, s: int) -> dict:
     if S[b + L.C_AUTOMA] or S[b + L.C_AUTOMA_ENG]:       # a player's: a first action under AUTOMA-66
         d["automa_engineers"] = I(S[b + L.C_AUTOMA_ENG])
     d["decisions"] = I(S[b + L.C_DECISIONS])
+    uses = S[L.TILE_USES + s * L.N_TILE_IDS:L.TILE_USES + (s + 1) * L.N_TILE_IDS]
+    if uses.any():
+        d["tile_uses"] = {ids.TILE_NAMES[t]: I(n) for t, n in enumerate(uses) if n}
     fulfilled = sum(1 for k in range(L.N_CONTRACTS) if S[L.CON_STATE + k] == ids.CS_FULFILLED and S[L.CON_OWNER + k] == s)
     if S[b + L.C_FULFILLED] != fulfilled:
         d["contracts_fulfilled"] = I(S[b + L.C_FULFILLED])

@@ -61,6 +61,7 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
     "n_bonus_tiles": (1,), "n_objectives": (1,),
     "fixed_objective": (1,), "fixed_bonus": (5,), "fixed_head": (L.MAX_HEADSTREAMS,),   # -1 = drawn at setup
+    "removed_tile": (ids.N_TILES,),              # 1 = advanced tile taken out before the game (S-05)
     # The Geological Factor (GEO-*): token set for setup and each token's cost
     "geo_enabled": (1,), "n_geo_set": (1,), "geo_set": (13,),
     "geo_struct": (8,), "geo_exc": (8,), "geo_mix": (8,), "geo_credits": (8,), "geo_eng": (8,),
@@ -124,8 +125,9 @@ def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
 
 
 def _fixed_draws(variant: Variant, comp: dict, n_heads: int) -> dict:
-    """Setup draws the variant fixes (SETUP-02/03/05), as indexes; -1 where setup draws them."""
-    out = {"fixed_objective": [-1], "fixed_bonus": [-1] * 5, "fixed_head": [-1] * n_heads}
+    """Setup draws the variant fixes (SETUP-02/03/05), as indexes, -1 where setup draws them; removed tiles."""
+    out = {"fixed_objective": [-1], "fixed_bonus": [-1] * 5, "fixed_head": [-1] * n_heads,
+           "removed_tile": [int(name in variant.remove_tiles) for name in ids.TILE_NAMES]}
     if variant.objective is not None:
         out["fixed_objective"] = [ids.OBJECTIVE_NAMES.index(variant.objective)]
     if variant.bonus_tiles is not None:

@@ -1,5 +1,6 @@
 """A variant = everything that fixes the rules tables: map, player count, setup mode, expansions, and optionally
-fixed setup draws (objective tile, bonus tiles, headstream tiles) and what-if overrides of the component data."""
+fixed setup draws (objective tile, bonus tiles, headstream tiles), advanced tiles removed before the game and
+what-if overrides of the component data."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ class Variant:
     `objective`, `bonus_tiles` (one per round) and `headstreams` (headstream tile id per headstream, map order) fix
     what setup would otherwise draw (SETUP-02/03/05); None draws as the rules say. The game's generator makes the
     same draws either way, so games with and without a fixed draw share their other chance events.
+    `remove_tiles` names advanced tiles taken out of the Patent Office piles before the game (decision S-05): the
+    piles are shuffled as usual and the removed tiles leave gaps that the display skips.
     `overrides` are (dotted data path, value) pairs applied to components.yaml (sim.overrides).
     """
 
@@ -28,6 +31,7 @@ class Variant:
     objective: str | None = None
     bonus_tiles: tuple[str, ...] | None = None
     headstreams: tuple[int, ...] | None = None
+    remove_tiles: tuple[str, ...] = ()
     overrides: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
@@ -48,6 +52,8 @@ class Variant:
                                               or not all(isinstance(t, int) for t in self.headstreams)):
             raise ConfigError(f"headstreams: {list(self.headstreams)} must be distinct headstream tile ids, "
                               "one per headstream")
+        if self.remove_tiles:
+            self._check_removed_tiles(self.remove_tiles)
 
     def _check_bonus_tiles(self, tiles: tuple[str, ...]) -> None:
         if len(tiles) != 5:
@@ -60,6 +66,18 @@ class Variant:
         if self.intro and "advanced_tiles" in tiles:
             raise ConfigError("bonus_tiles: the introductory game removes the advanced_tiles bonus tile (SETUP-04)")
 
+    def _check_removed_tiles(self, tiles: tuple[str, ...]) -> None:
+        advanced = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES]
+        for t in tiles:
+            if t not in advanced:
+                raise ConfigError(f"remove_tiles: {t!r} is not an advanced technology tile; valid: "
+                                  f"{', '.join(advanced)}")
+        if len(set(tiles)) != len(tiles):
+            raise ConfigError(f"remove_tiles: {', '.join(tiles)} lists a tile twice")
+        if self.intro:
+            raise ConfigError("remove_tiles: the introductory game uses no advanced tiles (SETUP-10); drop "
+                              "remove_tiles or intro")
+
     def setup_label(self) -> str:
         """Short text of what this variant fixes beyond players and map (`full`, `intro,geological,objective=...`)."""
         parts = ["intro" if self.intro else "full", *self.expansions]
@@ -69,5 +87,7 @@ class Variant:
             parts.append("bonus=" + "/".join(self.bonus_tiles))
         if self.headstreams is not None:
             parts.append("headstreams=" + "/".join(map(str, self.headstreams)))
+        if self.remove_tiles:
+            parts.append("remove=" + "/".join(self.remove_tiles))
         parts += [f"{k}={v}" for k, v in self.overrides]
         return ",".join(parts)

@@ -4,7 +4,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import co, officer
+from sim.rules.company import buy_patent_tile, co, officer
 from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
 from sim.rules.produce import list_productions
@@ -140,9 +140,7 @@ def occupy_space(S, T, c, s):
         push(S, ids.TK_CHECK_HAND, c)
         push(S, ids.TK_TAKE_CONTRACT, c, p)
     elif kind == ids.K_PATENT:                                            # ACT-PATENT-01..03
-        t = S[L.PATENT + p]
-        S[L.PATENT + p] = -1
-        S[b + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
+        buy_patent_tile(S, c, p)
 
 
 @njit(cache=True, _nrt=False)

@@ -16,7 +16,7 @@ from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_cho
 from sim.rules.automa_place import choose_space, space_range
 from sim.rules.automa_tiles import best_tile, holds_tile_for, tile_payment
 from sim.rules.automa_water import automa_drops
-from sim.rules.company import add_credits, add_energy, add_vp, automa_level, co
+from sim.rules.company import add_credits, add_energy, add_vp, automa_level, buy_patent_tile, co
 from sim.rules.construct import place_structure, placeable, red_surcharge
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
 from sim.rules.produce import (
@@ -257,8 +257,7 @@ def perform_entry(S, T, c, entry, card):
             s += 1
         place_engineers(S, T, c, -s - 1, k)
         add_vp(S, c, -vp, ids.VS_RESOURCES)
-        S[b + L.C_TILE_LOC + S[L.PATENT + best]] = ids.TILE_IN_SUPPLY
-        S[L.PATENT + best] = -1
+        buy_patent_tile(S, c, best)
         return True
     if do == ids.AD_WORKSHOP:                                               # AUTOMA-18
         empty = True

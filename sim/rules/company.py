@@ -12,6 +12,16 @@ def co(c):
 
 
 @njit(cache=True, _nrt=False)
+def buy_patent_tile(S, c, slot):
+    """ACT-PATENT-01/03 (AUTOMA-17): company c takes the tile of Patent Office slot `slot` into its supply; the slot
+    stays empty for the round. The round is recorded for the result rows (sim.results)."""
+    t = S[L.PATENT + slot]
+    S[L.PATENT + slot] = -1
+    S[co(c) + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
+    S[L.TILE_TAKEN_ROUND + t - ids.FIRST_ADVANCED_TILE] = S[L.G_ROUND]
+
+
+@njit(cache=True, _nrt=False)
 def built(S, T, c, struct):
     """Pieces of a structure type company c has placed on the map (any means)."""
     full = 4 if struct == ids.POWERHOUSE else 5

@@ -126,9 +126,12 @@ def update_turn_order(S, T):
 
 @njit(cache=True, _nrt=False)
 def refresh_patent_office(S, T):
-    """TECH-04: unbought tiles leave the game; three new ones are drawn from piles I, II, III in order."""
+    """TECH-04: unbought tiles leave the game; three new ones are drawn from piles I, II, III in order, skipping the
+    gaps of tiles removed before the game (S-05)."""
     for i in range(3):
         S[L.PATENT + i] = -1
+        while S[L.TECH_POS] < L.N_ADV and S[L.TECH_PILE + S[L.TECH_POS]] < 0:
+            S[L.TECH_POS] += 1
         if S[L.TECH_POS] < L.N_ADV:
             S[L.PATENT + i] = S[L.TECH_PILE + S[L.TECH_POS]]
             S[L.TECH_POS] += 1

@@ -75,6 +75,9 @@ def _shared_components(S, T):
                     S[base + k] = t
                     k += 1
             shuffle(S, base, 5)
+            for k in range(5):                                    # S-05: removed after the shuffle, so the
+                if T.removed_tile[S[base + k]] == 1:              # generator stays in step; the gap is skipped
+                    S[base + k] = -1
         S[L.TECH_POS] = 0
         refresh_patent_office(S, T)
     place_tokens(S, T)                                            # GEO-02..05

@@ -39,3 +39,4 @@ def put_on_wheel(S, c, exc, mix, tile):
     S[b + L.C_WHEEL_MIX + seg] += mix
     if tile >= 0:
         S[b + L.C_TILE_LOC + tile] = seg
+        S[L.TILE_USES + c * L.N_TILE_IDS + tile] += 1                 # result rows only (sim.results)

@@ -116,6 +116,38 @@ def test_precision_rounds_stop_at_precision_or_budget() -> None:
     assert d.next_round(st, 0) == []
 
 
+def test_interaction_precision_spends_on_the_pairing_with_the_widest_contrast() -> None:
+    """precision_target = interactions: the contrast of a cell is its win rate in its setup minus its pairing's mean
+    over the setups. Viktor's contrasts (n = 2000 per objective) are precise; Anton's (n = 100, 30% and 60%) have a
+    half-width of 1.96 * sqrt(0.25 * (0.21 + 0.24) / 100) = 0.066 > 0.05, and at equal n need
+    ceil(1.05 * 1.96^2 * 0.25 * 0.45 / 0.05^2) = 182 games: 82 more in *both* objectives (replicates stay paired)."""
+    d = _design(kind="balance", players=4, companies=["USA"], officers=["Viktor", "Anton"], precision=0.05,
+                precision_target="interactions", objective=["best_area", "connections"], games_per_cell=100,
+                budget=10_000, seed=1)
+    assert [(c.setup, c.officer) for c in d.cells] == [(0, ids.VIKTOR), (0, ids.ANTON), (1, ids.VIKTOR),
+                                                       (1, ids.ANTON)]
+    st = CellStats(4)
+    for cell, n, wins in ((0, 2000, 500.0), (1, 100, 30.0), (2, 2000, 520.0), (3, 100, 60.0)):
+        st.add(cell, n, wins)
+    assert d.next_round(st, budget_left=10_000) == [(1, 100, 82), (3, 100, 82)]
+    st.add(1, 2000, 600.0)
+    st.add(3, 2000, 1200.0)
+    assert d.next_round(st, budget_left=10_000) == []
+
+
+def test_interaction_precision_needs_precision_and_a_varied_setup() -> None:
+    import pytest
+
+    from sim.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="precision_target: interactions compare a pairing across setups"):
+        _design(kind="balance", players=4, precision=0.05, precision_target="interactions")
+    with pytest.raises(ConfigError, match="precision_target: interactions is a target of precision"):
+        _design(kind="balance", players=4, objective="all", precision_target="interactions")
+    with pytest.raises(ConfigError, match="precision_target: unknown target 'pairs'"):
+        _design(kind="balance", players=4, precision=0.05, precision_target="pairs")
+
+
 def test_wilson() -> None:
     lo, hi = wilson_interval(50, 100)
     assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3

@@ -71,3 +71,35 @@ def test_vary_flags_on_the_command_line(invoke, tmp_path: Path) -> None:
     assert (own[~own.intro].officer == "Viktor Fiesler").all()              # --officers restricts the full game
     assert own[own.intro].officer.nunique() == 1                             # intro: USA's fixed pairing (SETUP-18)
     assert "setup" in r.stdout
+
+
+def test_each_levels_of_the_tile_factors_are_balanced() -> None:
+    """`"each"`: remove_tiles = none then every advanced tile alone; bonus_tiles = six cyclic windows (every tile
+    absent once and in every round once); headstreams = eight cyclic windows (every tile on every headstream once)."""
+    from experiments.experiment_config import ExperimentConfig
+    from sim import ids
+
+    cfg = ExperimentConfig.from_dict({"kind": "tournament", "remove_tiles": "each", "bonus_tiles": "each",
+                                      "headstreams": "each"})
+    advanced = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON]
+    assert cfg.remove_tiles == ((),) + tuple((t,) for t in advanced)
+    assert len(cfg.bonus_tiles) == 6
+    assert sorted(sorted(set(ids.BONUS_NAMES) - set(level)) for level in cfg.bonus_tiles) == \
+        sorted([b] for b in ids.BONUS_NAMES)
+    for r in range(5):
+        assert sorted(level[r] for level in cfg.bonus_tiles) == sorted(ids.BONUS_NAMES)
+    assert len(cfg.headstreams) == 8 and all(len(level) == 4 for level in cfg.headstreams)
+    for h in range(4):
+        assert sorted(level[h] for level in cfg.headstreams) == list(range(1, 9))
+    assert len(cfg.setups()) == 16 * 6 * 8
+
+
+def test_vary_remove_tiles_on_the_command_line_shares_seeds_across_levels(invoke, tmp_path: Path) -> None:
+    out = tmp_path / "removed"
+    r = invoke(["tournament", "-p", "2", "--vary", "remove_tiles", "-n", "2", "--seed", "3", "--out", out, "-q"])
+    assert r.exit_code == 0, r.output
+    df = rows(out)
+    assert df.remove_tiles.nunique() == 16 and (df[df.remove_tiles == ""].setup == "full").all()
+    assert (df.groupby("remove_tiles").seed.apply(lambda s: tuple(sorted(set(s)))).nunique()) == 1   # CRN
+    for removed, block in df[df.remove_tiles != ""].groupby("remove_tiles"):
+        assert not block.tiles.str.contains(f"{removed}@").any()              # S-05: never bought

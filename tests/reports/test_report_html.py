@@ -13,7 +13,7 @@ from synthetic_designs import BOT_STRENGTHS, PLANTED_CELL
 from reports import cli_report
 
 SECTIONS = {
-    "balance": ("summary", "cells", "shrinkage", "effects", "robustness", "seats", "ratings", "search-budget",
+    "balance": ("summary", "cells", "shrinkage", "effects", "robustness", "seats", "combinations", "ratings", "search-budget",
                 "homogeneity", "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),
     "tournament": ("summary", "cells", "shrinkage", "effects", "seats", "ratings", "search-budget", "homogeneity",
                    "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),

@@ -357,3 +357,69 @@ def test_ADV_L3_WILD_01_counts_itself():
     vp = me(g)["vp"]
     build(g, "Build a Conduit on C9L with tile L3_wild")
     assert me(g)["vp"] == vp + 3
+
+
+# -- removed tiles (decision S-05: SETUP-09, TECH-04) ---------------------------------------------------------------
+def _patent_displays(config: dict, seed: int) -> tuple:
+    """The Patent Office display of every round of a game played with the first legal move, and the final game."""
+    from sim import Game
+
+    g = Game.new(config, seed=seed)
+    shown = {}
+    while not g.is_over:
+        shown.setdefault(g.round, g.snapshot()["patent_office"]["display"])
+        g.play(g.legal_codes()[0])
+    return shown, g
+
+
+def test_S05_removed_tile_leaves_a_gap_the_display_skips_and_nothing_else_changes():
+    """SETUP-09 / TECH-04 with decision S-05: the piles are shuffled as without the removal, the removed tile's place
+    is a gap, and the displays draw the next tiles, continuing into the next pile; every other draw is the same."""
+    import numpy as np
+
+    from sim import Game
+    from sim import layout as L
+
+    full = Game.new({"players": 3}, seed=4)
+    order = full.snapshot()["patent_office"]["drawn"] + full.snapshot()["patent_office"]["pile"]
+    gone = order[1]                                           # the second tile of pile I
+    cut = Game.new({"players": 3, "remove_tiles": (gone,)}, seed=4)
+    doc = cut.snapshot()["patent_office"]
+    assert doc["drawn"] + doc["pile"] == [None if t == gone else t for t in order]
+    assert doc["display"] == [order[0], order[2], order[3]]   # the gap is skipped
+    assert full.snapshot()["patent_office"]["display"] == order[:3]
+    outside = np.r_[0:L.TECH_PILE, L.PATENT + 3:L.STATE_SIZE]  # everything but the piles, their position, display
+    np.testing.assert_array_equal(full.state[outside], cut.state[outside])
+
+
+def test_S05_removed_tiles_never_reach_the_display_and_the_last_display_runs_short():
+    """TECH-04: with one tile of each pile removed (12 tiles left), rounds 1-4 show 3 tiles and round 5 none."""
+    removed = ("L1_wild", "L2_conduit", "L3_wild")
+    shown, g = _patent_displays({"players": 2, "remove_tiles": removed}, seed=9)
+    seen = [t for r in sorted(shown) for t in shown[r] if t is not None]
+    assert not set(removed) & set(seen)
+    assert [sum(t is not None for t in shown[r]) for r in range(1, 5)] == [3, 3, 3, 3]
+    assert shown[5] == [None, None, None]
+    for r in g.result():
+        assert r.vp == sum(r.vp_by_source.values())
+
+
+def test_S05_snapshot_with_gaps_loads_to_the_same_state():
+    import numpy as np
+
+    from sim import Game
+
+    g = Game.new({"players": 4, "remove_tiles": ("L2_base", "L3_elevation")}, seed=2)
+    for _ in range(60):
+        g.play(g.legal_codes()[-1])
+    np.testing.assert_array_equal(scenario.load(g.snapshot()).state, g.state)
+
+
+def test_S05_removing_a_tile_in_the_introductory_game_is_refused():
+    from sim import Game
+    from sim.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="remove_tiles: the introductory game uses no advanced tiles"):
+        Game.new({"players": 3, "intro": True, "remove_tiles": ("L1_base",)}, seed=1)
+    with pytest.raises(ConfigError, match="remove_tiles: 'base' is not an advanced technology tile"):
+        Game.new({"players": 3, "remove_tiles": ("base",)}, seed=1)
