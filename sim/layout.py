@@ -69,6 +69,9 @@ GEO_TOKEN = _alloc("geological_token", MAX_ZONES)       # token per zone, -1 non
 N_AUTOMA_CARDS = 20
 AUTOMA_DECK = _alloc("automa_deck", N_AUTOMA_CARDS)     # card ids; [0, pos) drawn, pos-1 = criteria card (AUTOMA-02)
 AUTOMA_POS = _alloc("automa_deck_pos")                  # index of the deck's top card (its front = action list)
+# -- Event-log records (issue #18): written by the rules for sim.events, never read by them -------------------
+G_AUTOMA_DONE = _alloc("automa_entries_done")           # bit i: entry i of the latest Automa turn was performed
+# -- end of event-log records --------------------------------------------------------------------------------
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block

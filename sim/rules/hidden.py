@@ -9,7 +9,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.rules.company import has_automa
-from sim.rules.rng import seed_state, shuffle
+from sim.rules.rng import seed_state64, shuffle
 
 N_HIDDEN_SECTIONS = 7   # 3 contract colours + 3 advanced-tile levels + the Automa deck
 
@@ -37,7 +37,7 @@ def determinize(S, T, player, seed):
 
     `player` is the observer; in the base game every hidden item is hidden from all players alike.
     Identities of items returned to the box unseen never re-enter play and are left as they are."""
-    S[L.G_RNG] = seed_state(seed)
+    S[L.G_RNG] = seed_state64(seed)
     for i in range(N_HIDDEN_SECTIONS):
         start, n = hidden_section(S, i)
         if n > 1:
