@@ -95,7 +95,7 @@ def _describe(e: Event, seats: list[str]) -> str:
     if k == "final_dams":
         return f"{e['drops']} drops in own dams: {e['vp']} VP"
     if k == "round_start":
-        return f"round {e['round']} begins; turn order {_order(e['turn_order'], seats)}"
+        return f"Round {e['round']} begins; turn order {_order(e['turn_order'], seats)}"
     if k == "end_of_round":
         return (f"end of round: turn order {_order(e['turn_order'], seats)}, Patent Office "
                 f"{', '.join(e['patent_office']) or 'empty'}")
@@ -129,6 +129,8 @@ def _describe(e: Event, seats: list[str]) -> str:
 def render(e: Event, seats: list[str]) -> str:
     """One event as a log line."""
     who = seats[e["seat"]] if e.get("seat") is not None and 0 <= e["seat"] < len(seats) else ""
+    if e["kind"] == "setup":
+        return f"{e['text']} [{e['rule']}]"
     head = f"R{e['round']}" if e["round"] else "Setup"
     gain = gain_text(e.get("gain", {}))
     body = _describe(e, seats) + (f" ({gain})" if gain and e["kind"] not in ("production",) else "")
