@@ -105,6 +105,8 @@ def _describe(e: Event, seats: list[str]) -> str:
         return "contract display refilled with " + ", ".join(e["contracts"])
     if k == "automa_turn":
         return _automa_turn(e)
+    if k == "automa_entry":
+        return f"Automa entry {e['entry']}: {e['action']} ({e['engineers']} Engineers)"
     if k == "automa_pass":
         return "Automa passes (no Engineers)"
     if k == "automa_decision":

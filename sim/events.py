@@ -21,7 +21,8 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.describe import describe_move
-from sim.rules.automa_deck import action_card, criteria_card
+from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_turn import best_production, perform_entry
 from sim.rules.company import ability_active, company_of, gets_incomes, is_automa
 from sim.rules.engine import STEPPED, legal_moves, step
 from sim.rules.produce import GERMAN_SECOND, decode, energy_terms
@@ -393,6 +394,30 @@ class EventLogger:
                         vp=vp["resources"])
                 x.event("final_dams", "END-05", c, {"vp": {"dams": vp["dams"]}}, drops=vp["dams"], vp=vp["dams"])
 
+    def _automa_entries(self, x: StepContext, performed: list[int]) -> None:
+        """AUTOMA-10: the turn's performed entries one by one, each with its own gains (and a production's
+        arithmetic, AUTOMA-13/14), by performing them again on a copy of the position before the turn: an entry
+        the Automa skipped changed nothing, so the performed ones in order rebuild the turn exactly."""
+        c, T = x.seat, self.T
+        S = x.before.copy()
+        flip(S)                                                           # AUTOMA-02
+        card, crit = int(action_card(S)), int(criteria_card(S))
+        for i in performed:
+            entry = T.automa_entry[card, i]
+            pre = S.copy()
+            move = int(best_production(pre, T, c, entry[2], False, -1)[0]) if entry[0] == ids.AD_PRODUCE else -1
+            perform_entry(S, T, c, entry, crit)
+            sub = StepContext(self, pre, S, (x.kind, c, x.a0, x.a1, x.a2))
+            if move >= 0:
+                self._production(sub, c, move, int(entry[2]), 0)
+            main = sub.event("automa_entry", AUTOMA_ENTRY_RULE[int(entry[0])], c, entry=i + 1,
+                             action=ids.AUTOMA_DO_NAMES[int(entry[0])], engineers=int(entry[1]))
+            sub.settle(main)
+            x.events.extend(sub.events)
+        if _changed(S, x.after):
+            raise AssertionError(f"event log: the Automa turn of seat {c} in round {int(x.after[L.G_ROUND])} does not "
+                                 "rebuild from its performed entries")
+
     def _end_of_round(self, x: StepContext) -> Event:
         """EOR-01..04 and TURN-ORDER-01/02: the new turn order, energy back to 0, the Patent Office refreshed."""
         S, A = x.before, x.after
@@ -422,6 +447,7 @@ class EventLogger:
                 do, eng, a, b, cc, vp = (int(v) for v in self.T.automa_entry[card, i])
                 entries.append({"entry": i + 1, "action": ids.AUTOMA_DO_NAMES[do], "engineers": eng,
                                 "params": [a, b, cc], "vp_cost": vp})
+        self._automa_entries(x, [e["entry"] - 1 for e in entries])
         built = _built(S, A, self.info, self.T, c)
         spaces = [self.info.space_ids[s] for s in range(L.N_SPACES)
                   if A[L.SPACE_OCC + s] == c and S[L.SPACE_OCC + s] != c]
@@ -430,13 +456,17 @@ class EventLogger:
 
 
 _BOOKKEEPING = np.zeros(L.STATE_SIZE, dtype=bool)
-_BOOKKEEPING[[L.G_STACK_N, L.G_MOVES, L.G_DECISIONS]] = True
+_BOOKKEEPING[[L.G_STACK_N, L.G_MOVES, L.G_DECISIONS, L.G_AUTOMA_DONE]] = True
 _BOOKKEEPING[L.STACK:L.STACK + L.STACK_DEPTH * L.FRAME] = True
 
 
 def _changed(before: np.ndarray, after: np.ndarray) -> bool:
     """Whether a step changed the position (not just the decision stack and the counters)."""
     return bool(np.any((before != after) & ~_BOOKKEEPING))
+
+
+AUTOMA_ENTRY_RULE = ("AUTOMA-13", "AUTOMA-15", "AUTOMA-16", "AUTOMA-18", "AUTOMA-19", "AUTOMA-20", "AUTOMA-17",
+                     "AUTOMA-21", "AUTOMA-22")   # by action kind, ids.AUTOMA_DO_NAMES order
 
 
 def _built(S: np.ndarray, A: np.ndarray, info: TableInfo, T, c: int) -> list[str]:

@@ -203,6 +203,20 @@ def test_AUTOMA_10_automa_turn_card_and_entries(games):
             assert x["action"] in ids.AUTOMA_DO_NAMES
 
 
+def test_AUTOMA_13_automa_entries_carry_the_turn_and_an_automa_production_its_arithmetic(games):
+    """AUTOMA-10/13/14: an Automa turn's gains are split over its performed entries (nothing left on the turn
+    event), and a produce entry comes with its production's arithmetic."""
+    for g, e in _events(games, "automa_turn"):
+        assert "gain" not in e
+    entries = _events(games, "automa_entry")
+    assert {e["action"] for _, e in entries} >= {"produce", "construct"}
+    ev = games["automa3"].events()
+    for i, e in enumerate(ev):
+        if e["kind"] == "automa_entry" and e["action"] == "produce":
+            k = max(j for j in range(i) if ev[j]["kind"] == "production")
+            assert ev[k]["seat"] == e["seat"] and ev[k]["energy"] >= 1
+
+
 def test_AUTOMA_66_the_forced_first_actions_are_automa_turns_of_the_player(games):
     """AUTOMA-66: a player's first action of each round against Mahiri's Automa is an Automa turn of the player."""
     proxy = [e for e in games["mahiri"].events() if e["kind"] == "automa_turn" and e["proxy"]]
