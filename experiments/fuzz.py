@@ -15,10 +15,10 @@ import numpy as np
 
 from experiments.bench import set_threads
 from experiments.play import game_seeds, play_game
-from sim.describe import company_label
-from sim.event_text import render_log
 from sim.config import GameConfig
+from sim.describe import company_label
 from sim.errors import ConfigError
+from sim.event_text import render_log
 
 DETAILED = 10  # violations replayed on the Python loop to show the offending move
 

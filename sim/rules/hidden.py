@@ -30,7 +30,7 @@ def hidden_section(S, i):
     return L.AUTOMA_DECK + first, max(0, L.N_AUTOMA_CARDS - first)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def determinize(S, T, player, seed):
     """Reshuffles every hidden pile order in S and reseeds the generator, so that nothing in S reveals the true
     hidden order.

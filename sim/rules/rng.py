@@ -23,7 +23,7 @@ def _xorshift64(x):
     return x
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def seed_state64(x):
     """Turns a 64-bit game seed into a non-zero 64-bit generator state: a bijective scramble (xor with a key, then
     four xorshift64 steps), so distinct seeds give distinct games."""
