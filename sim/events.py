@@ -433,6 +433,10 @@ class EventLogger:
         the criteria card and each entry it performed."""
         c, S, A = x.seat, x.before, x.after
         proxy = c not in self.automa_seats                              # AUTOMA-66: a player's first action
+        if x.kind == ids.TK_PRODUCE:                                     # an extra production (level 3 effects)
+            move, energy = (int(v) for v in best_production(S, self.T, c, x.a0, (x.a1 & GERMAN_SECOND) != 0, x.a2))
+            if energy >= 1:
+                self._production(x, c, move, x.a0, x.a1)
         if x.kind != ids.TK_MAIN:
             return x.event("automa_decision", "AUTOMA-24", c, decision=ids.TASK_NAMES.get(x.kind, "decision"),
                            proxy=proxy)
@@ -447,12 +451,13 @@ class EventLogger:
                 do, eng, a, b, cc, vp = (int(v) for v in self.T.automa_entry[card, i])
                 entries.append({"entry": i + 1, "action": ids.AUTOMA_DO_NAMES[do], "engineers": eng,
                                 "params": [a, b, cc], "vp_cost": vp})
-        self._automa_entries(x, [e["entry"] - 1 for e in entries])
         built = _built(S, A, self.info, self.T, c)
         spaces = [self.info.space_ids[s] for s in range(L.N_SPACES)
                   if A[L.SPACE_OCC + s] == c and S[L.SPACE_OCC + s] != c]
-        return x.event("automa_turn", "AUTOMA-10", c, card=card + 1, criteria_card=int(criteria_card(A)) + 1,
+        turn = x.event("automa_turn", "AUTOMA-10", c, card=card + 1, criteria_card=int(criteria_card(A)) + 1,
                        entries=entries, built=built, spaces=spaces, passed=bool(A[L.G_PASSED + c]), proxy=proxy)
+        self._automa_entries(x, [e["entry"] - 1 for e in entries])
+        return turn
 
 
 _BOOKKEEPING = np.zeros(L.STATE_SIZE, dtype=bool)
