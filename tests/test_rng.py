@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import sim
 from sim import ids
@@ -40,3 +41,24 @@ def test_HIDDEN_04_same_bits_compiled_and_in_plain_python():
         assert int(_xorshift64.py_func(np.int64(x))) == int(_xorshift64(np.int64(x)))
     for s in (0, 1, 4, ids.MAX_SEED):
         assert int(seed_state64.py_func(s)) == int(seed_state64(s))
+
+
+@pytest.mark.slow
+def test_HIDDEN_04_a_seeded_game_is_the_same_with_the_jit_disabled():
+    """NUMBA_DISABLE_JIT=1 (the debugging path) plays the same seeded game, move for move, with the same event log."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = []
+    for jit_off in ("0", "1"):
+        p = subprocess.run([sys.executable, "-m", "experiments", "play", "-p", "2", "--seed", "3", "--json",
+                            "--strategies", "random", "--verbose"], cwd=root, capture_output=True, text=True,
+                           timeout=600, env={**os.environ, "NUMBA_DISABLE_JIT": jit_off})
+        assert p.returncode == 0, p.stderr
+        out.append(json.loads(p.stdout))
+    assert out[0]["move_codes"] == out[1]["move_codes"] and out[0]["seats"] == out[1]["seats"]
+    assert out[0]["log"] == out[1]["log"]
