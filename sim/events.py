@@ -410,6 +410,9 @@ class EventLogger:
             sub = StepContext(self, pre, S, (x.kind, c, x.a0, x.a1, x.a2))
             if move >= 0:
                 self._production(sub, c, move, int(entry[2]), 0)
+            for k in range(L.N_CONTRACTS):                                # AUTOMA-14: the contract it fulfilled
+                if S[L.CON_STATE + k] == ids.CS_FULFILLED and pre[L.CON_STATE + k] != ids.CS_FULFILLED:
+                    self._contract(sub, c, k)
             main = sub.event("automa_entry", AUTOMA_ENTRY_RULE[int(entry[0])], c, entry=i + 1,
                              action=ids.AUTOMA_DO_NAMES[int(entry[0])], engineers=int(entry[1]))
             sub.settle(main)
