@@ -126,6 +126,8 @@ ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
 JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON on stdout instead of tables.")
+LogFileOpt = typer.Option(None, "--log", help="Write the game's event log (one JSON object per event: round, phase, "
+                          "seat, kind, rule and its numbers) to this .jsonl file.")
 StrategyFileOpt = typer.Option(None, "--strategy-file", metavar="FILE.py",
                                help="Load a Python bot (choose(game, legal_moves) -> move; see examples/my_bot.py) "
                                     "and use its name (the file name, or NAME in the file) in --strategies. "
@@ -168,6 +170,7 @@ def play(
              "a single spec plays every seat."),
     strategy_files: Optional[list[Path]] = StrategyFileOpt,
     json_out: bool = JsonOpt,
+    log_file: Optional[Path] = LogFileOpt,
 ) -> None:
     """Play one seeded game with bots and print the final table.
 
@@ -176,7 +179,6 @@ def play(
     config = _config(players, companies, officers, intro, map_, expansions)
     _check_seed(seed)
     from experiments.play import play_game, seat_strategies
-    from sim import layout as L
     from strategies.python_bot import load_strategy_files
 
     python_bots = load_strategy_files(strategy_files)
@@ -185,6 +187,17 @@ def play(
                           f"--strategies {next(iter(python_bots))},greedy")
     specs = seat_strategies(strategies, config.players, python_bots)[0]
     g = play_game(config, seed, specs, python_bots=python_bots)
+    _show_game(g, seed, specs, verbose, json_out, log_file)
+
+
+def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, log_file: Optional[Path]) -> None:
+    """Prints a played game's final table (or JSON), its log first with --verbose; writes its events to log_file."""
+    from sim import layout as L
+
+    config = g.config
+    if log_file is not None:
+        from sim.events import write_jsonl
+        write_jsonl(log_file, g.events())
     results = g.result()
     seats = []
     for r in results:
@@ -199,7 +212,7 @@ def play(
         out = {"seed": seed, "config": config.to_dict(), "map_fidelity": g.info.map_fidelity, "strategies": specs,
                "decisions": decisions, "moves": moves, "move_codes": list(g.moves), "seats": seats}
         if verbose:
-            out["log"] = list(g.log)
+            out["log"] = g.log
         _print_json(out)
         return
     con = _stdout()
@@ -226,6 +239,31 @@ def play(
                   *(str(d["vp_by_source"][s]) for s in sources), str(d["rank"]), f"{d['win']:.2f}",
                   style="green" if d["rank"] == 1 else None)
     con.print(t)
+
+
+@app.command(epilog=(
+    "Examples:\n\n"
+    "  barrage replay results/default --game 17 --verbose\n\n"
+    "  barrage replay results/default --seed 123456789 --setup full --log game.jsonl"))
+def replay(
+    results_dir: Path = typer.Argument(..., help="Results directory written by tournament / balance / run."),
+    game: Optional[int] = typer.Option(None, "--game", "-g", help="Game number (the rows' `game` column)."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Game seed (the rows' `seed` column) instead of "
+                                                                   "--game; with common random numbers add --game."),
+    setup: Optional[str] = typer.Option(None, "--setup", help="Setup label (`full`, `intro`, `full,geological`) "
+                                                              "to tell games of one seed apart."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Print the whole readable game log first."),
+    json_out: bool = JsonOpt,
+    log_file: Optional[Path] = LogFileOpt,
+) -> None:
+    """Replay one game of an experiment's results with its event log.
+
+    The game is set up and played again exactly as the experiment played it (seed, setup, seats, bots) and checked against the stored VP, so a surprising row of a report can be opened and read.
+    """
+    from experiments.replay import replay_game
+
+    g, stored = replay_game(results_dir, game, seed, setup)
+    _show_game(g, stored.seed, stored.strategies, verbose, json_out, log_file)
 
 
 # tournament, balance and run: experiment runs that write results directories (experiments/commands.py)

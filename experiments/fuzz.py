@@ -16,7 +16,9 @@ import numpy as np
 from experiments.bench import set_threads
 from experiments.play import game_seeds, play_game
 from sim.config import GameConfig
+from sim.describe import company_label
 from sim.errors import ConfigError
+from sim.event_text import render_log
 
 DETAILED = 10  # violations replayed on the Python loop to show the offending move
 
@@ -113,7 +115,9 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
         v = Violation(game=int(g), seed=int(seeds[g]), move=k, mask=mask, invariants=describe_violations(mask))
         if len(found) < detail:
             replay = play_game(config, int(seeds[g]), policy, max_moves=k)
-            v.last_move = replay.log[-1] if replay.moves else None
+            chosen = render_log(replay.events(), [company_label(replay.state, c) for c in range(config.players)],
+                                {"move"})
+            v.last_move = chosen[-1] if replay.moves else None
             v.reproduced = int(violations(replay.state, replay.tables)) == mask
         found.append(v)
     return FuzzResult(players=config.players, games=games, seed=seed,

@@ -96,7 +96,8 @@ def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.n
     for g in range(seeds.shape[0]):
         levels = automa_levels(seat_strategy[g][:config.players], params[g][:config.players])
         seat_config = dataclasses.replace(config, automa=levels) if any(levels) else config
-        game = Game.from_setup(seat_config, int(seeds[g]), fixed_company[g], fixed_officer[g])
+        game = Game.from_setup(seat_config, int(seeds[g]), fixed_company[g], fixed_officer[g],
+                               record_events=False)                  # batch play keeps no event log
         play_out(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g], bot_timeout=bot_timeout)
         record(game.state, game.tables, seat_out[g], game_out[g])
 

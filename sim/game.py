@@ -10,10 +10,11 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
-from sim.describe import automa_summary, company_label, describe_move
+from sim.describe import company_label, describe_move
 from sim.errors import BarrageError, ConfigError
-from sim.rules.automa_officers import first_action_pending, mahiri_in_play
-from sim.rules.engine import BUFFER_SIZE, advance, advance_until, apply_choice, legal_moves, play_move
+from sim.event_text import render_log
+from sim.events import Event, EventLogger
+from sim.rules.engine import BUFFER_SIZE, advance_until, choose, legal_moves, play_move
 from sim.rules.hidden import determinize
 from sim.rules.scoring import final_ranks
 from sim.rules.setup import setup_game
@@ -65,23 +66,29 @@ class Game:
     """One game of Barrage: a state vector plus the tables of its variant."""
 
     def __init__(self, config: GameConfig, state: np.ndarray, seed: int | None = None,
-                 moves: list[int] | None = None, log: list[str] | None = None) -> None:
+                 moves: list[int] | None = None, events: list[Event] | None = None,
+                 record_events: bool = False) -> None:
         self.config = config
         self.tables, self.info = compile_tables(config.variant)
         self.state = state
         self.seed = seed
         self.moves: list[int] = list(moves or [])
-        self.log: list[str] = list(log or [])
+        self._events: list[Event] = list(events or [])
+        automas = tuple(c for c, level in enumerate(config.automa_levels()) if level)
+        self._logger = EventLogger(self.tables, self.info, config.players, automas) if record_events else None
+        if self._logger is not None:
+            self._logger.events = self._events
         self._buf = np.empty(BUFFER_SIZE, dtype=np.int64)
         self._scratch = np.empty(16, dtype=np.int64)
         self._n = 0 if self.is_over or self.stopped_at else int(legal_moves(state, self.tables, self._buf,
                                                                              self._scratch))
-        self._last_round = int(state[L.G_ROUND])
 
     # -- construction ---------------------------------------------------------------------------------
     @classmethod
-    def new(cls, config: GameConfig | dict | None = None, seed: int = 0, **kw) -> "Game":
-        """Sets up a new game (SETUP-*) from a config and a seed; pending forced steps are resolved."""
+    def new(cls, config: GameConfig | dict | None = None, seed: int = 0, record_events: bool = True,
+            **kw) -> "Game":
+        """Sets up a new game (SETUP-*) from a config and a seed; pending forced steps are resolved.
+        `record_events` keeps the event log (`events()`, `log`); without it play is faster."""
         if config is None:
             config = GameConfig(**kw)
         elif isinstance(config, dict):
@@ -90,11 +97,11 @@ class Game:
         fo = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
         fc[:config.players] = config.company_ids()
         fo[:config.players] = config.officer_ids()
-        return cls.from_setup(config, seed, fc, fo)
+        return cls.from_setup(config, seed, fc, fo, record_events)
 
     @classmethod
     def from_setup(cls, config: GameConfig, seed: int, fixed_company: np.ndarray,
-                   fixed_officer: np.ndarray) -> "Game":
+                   fixed_officer: np.ndarray, record_events: bool = True) -> "Game":
         """Sets up a game with per-seat company / officer ids (-1 = chosen in the game), as the batch runner does;
         the config's `automa` levels seat the Automas."""
         seed = checked_seed(seed)
@@ -104,17 +111,30 @@ class Game:
         al[:config.players] = config.automa_levels()
         setup_game(S, tables, int(seed), np.asarray(fixed_company, dtype=np.int64),
                    np.asarray(fixed_officer, dtype=np.int64), al)
-        buf = np.empty(BUFFER_SIZE, dtype=np.int64)
-        before = S.copy()
-        advance(S, tables, buf, np.empty(16, dtype=np.int64))
-        g = cls(config, S, seed=int(seed))
-        g._log_automas(before)
-        g.log.append(f"Game set up with seed {seed}: {config.players} players, map {config.map}"
-                     f"{', introductory' if config.intro else ''}")
+        g = cls(config, S, seed=int(seed), record_events=record_events)
+        text = (f"Game set up with seed {seed}: {config.players} players, map {config.map}"
+                f"{', introductory' if config.intro else ''}")
         if "geological" in config.expansions:                     # GEO-03: the layout is part of the setup record
             tokens = [f"{info_zone}: {ids.GEO_TOKEN_NAMES[t]}" for info_zone, t in g.geological_tokens().items()]
-            g.log.append("Geological tokens: " + (", ".join(tokens) or "none left on the map"))
+            text += "; geological tokens: " + (", ".join(tokens) or "none left on the map")
+        g.add_note(text, "SETUP-01", seed=int(seed))
+        g._advance()
         return g
+
+    def add_note(self, text: str, rule: str, **numbers) -> None:
+        """Appends a `setup` event (how the position came about) to the event log."""
+        if self._logger is not None:
+            self._events.append({"round": self.round, "phase": self.phase, "seat": None, "kind": "setup",
+                                 "rule": rule, "text": text, **numbers})
+
+    def _advance(self, stop_kind: int = -1) -> int:
+        """Resolves automatic steps and forced decisions (logging them when recording) up to a real choice."""
+        if self._logger is not None:
+            n = self._logger.advance(self.state, self._buf, self._scratch, stop_kind)
+        else:
+            n = advance_until(self.state, self.tables, self._buf, self._scratch, stop_kind)
+        self._n = max(0, int(n))
+        return self._n
 
     def geological_tokens(self) -> dict[str, int]:
         """Token id per basin ('zone 3') of The Geological Factor (empty without the expansion)."""
@@ -122,20 +142,20 @@ class Game:
                 for z in range(len(self.info.zone_numbers)) if self.state[L.GEO_TOKEN + z] >= 0}
 
     @classmethod
-    def replay(cls, config: GameConfig | dict, seed: int, moves: Iterable[int]) -> "Game":
+    def replay(cls, config: GameConfig | dict, seed: int, moves: Iterable[int], record_events: bool = True) -> "Game":
         """Rebuilds a game from its config, seed and move list."""
-        g = cls.new(config, seed)
+        g = cls.new(config, seed, record_events)
         for m in moves:
             g.play(int(m))
         return g
 
     def copy(self) -> "Game":
         """An independent copy (one state-vector copy)."""
-        return Game(self.config, self.state.copy(), self.seed, self.moves, self.log)
+        return Game(self.config, self.state.copy(), self.seed, self.moves, self._events, self._logger is not None)
 
     def determinized(self, player: int, seed: int) -> "Game":
         """A copy in which every pile order hidden from `player` is re-sampled (HIDDEN-01, for ISMCTS)."""
-        g = self.copy()
+        g = Game(self.config, self.state.copy(), self.seed, self.moves)
         determinize(g.state, self.tables, int(player), int(seed))
         return g
 
@@ -192,9 +212,7 @@ class Game:
         scenarios): income, actions, water_flow, scoring, end_of_round. `run_until(None)` simply continues."""
         if phase is not None and phase not in PHASE_BOUNDARIES:
             raise ConfigError(f"run_until: unknown phase {phase!r}; valid: {', '.join(PHASE_BOUNDARIES)}")
-        stop = -1 if phase is None else PHASE_BOUNDARIES[phase]
-        self._n = max(0, int(advance_until(self.state, self.tables, self._buf, self._scratch, stop)))
-        self._log_round_change()
+        self._advance(-1 if phase is None else PHASE_BOUNDARIES[phase])
         return self
 
     def legal_codes(self) -> np.ndarray:
@@ -227,53 +245,28 @@ class Game:
                 f"move {code} is illegal for the pending decision ({self.pending}) of "
                 f"{company_label(self.state, self.current_player)}; legal codes: "
                 f"{', '.join(str(int(m)) for m in self._buf[:self._n])}")
-        who = self.current_player
-        self.log.append(f"R{self.round} {company_label(self.state, who)}: {self.describe(code)}")
-        before = self.state.copy() if self.config.automa else None
-        moved = None
-        if before is not None and mahiri_in_play(before):   # AUTOMA-66: the mover's move alone, for its log line
-            moved = before.copy()
-            apply_choice(moved, self.tables, code)
-            advance(moved, self.tables, np.empty(BUFFER_SIZE, dtype=np.int64), self._scratch.copy(), True)
-        self._n = int(play_move(self.state, self.tables, code, self._buf, self._scratch))
+        if self._logger is None:
+            self._n = int(play_move(self.state, self.tables, code, self._buf, self._scratch))
+        else:
+            t = L.STACK + (int(self.state[L.G_STACK_N]) - 1) * L.FRAME
+            frame = tuple(int(x) for x in self.state[t:t + 5])
+            text = self.describe(code)
+            before = self.state.copy()
+            choose(self.state, self.tables, code)
+            self._logger.decision(before, self.state, frame, code, text)
+            self._advance()
         self.moves.append(code)
-        self._log_automas(before, who, moved)
-        self._log_round_change()
 
-    def _log_automas(self, before: np.ndarray | None, mover: int = -1, moved: np.ndarray | None = None) -> None:
-        """Logs what the Automa seats did inside the engine since `before` (AUTOMA-*), and the players' first
-        actions of a round the Automa procedure chose (AUTOMA-66; the mover's since `moved`, its move applied)."""
-        if before is None or not self.config.automa:
-            return
-        for c in range(self.config.players):
-            since = moved if c == mover and moved is not None else before
-            line = automa_summary(since, self.state, self.info, c, self._first_action_forced(before, c))
-            if line:
-                self.log.append(f"R{self.round} {line}")
+    def events(self) -> list[Event]:
+        """The event log: every state change of the game as a dict (round, phase, seat, kind, rule, numbers;
+        `gain` = the seat's changes), see sim.events. Empty for a game made without `record_events`."""
+        return list(self._events)
 
-    def _first_action_forced(self, before: np.ndarray, c: int) -> bool:
-        """Whether player seat c's first action of a round was chosen by the Automa procedure since `before`
-        (AUTOMA-66: it was still to come then, or a new round began, and it has happened now; a mover still to
-        act had made an income choice)."""
-        S, T = self.state, self.tables
-        if S[_co(c) + L.C_AUTOMA] or not mahiri_in_play(S):
-            return False
-        if S[L.G_ROUND] == before[L.G_ROUND] and not first_action_pending(before, T, c):
-            return False
-        return S[L.G_PHASE] == ids.PH_ACTIONS and not first_action_pending(S, T, c)
-
-    def _log_round_change(self) -> None:
-        r = self.round
-        if r != self._last_round or self.is_over:
-            ended = self._last_round
-            if ended >= 1:
-                n = self.config.players
-                parts = [f"{company_label(self.state, c)} {self.state[_co(c) + L.C_ENERGY_HIST + ended - 1]} energy, "
-                         f"{self.state[_co(c) + L.C_VP]} VP" for c in range(n)]
-                self.log.append(f"End of round {ended}: " + "; ".join(parts))
-            if not self.is_over:
-                self.log.append(f"Round {r} begins")
-            self._last_round = r
+    @property
+    def log(self) -> list[str]:
+        """The readable log, one line per event (sim.event_text)."""
+        seats = [company_label(self.state, c) for c in range(self.config.players)]
+        return render_log(self._events, seats)
 
     # -- results ----------------------------------------------------------------------------------------
     def result(self) -> list[SeatResult]:

@@ -75,6 +75,10 @@ N_TILE_IDS = 21                                          # sim.ids.N_TILES (basi
 TILE_TAKEN_ROUND = _alloc("tile_taken_round", N_ADV)     # per advanced tile: round it was bought (0 = never)
 TILE_USES = _alloc("tile_uses", MAX_PLAYERS * N_TILE_IDS)  # per company and tile: times put on the wheel to build
 # ---- end of tile-balance records ------------------------------------------------------------------------------
+
+# -- Event-log records (issue #18): written by the rules for sim.events, never read by them -------------------
+G_AUTOMA_DONE = _alloc("automa_entries_done")           # bit i: entry i of the latest Automa turn was performed
+# -- end of event-log records --------------------------------------------------------------------------------
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block

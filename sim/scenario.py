@@ -591,7 +591,9 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     _stack(ctx, S, doc, phase, to, passed)
 
     if "rng" in doc:
-        S[L.G_RNG] = _int("rng", doc["rng"], 1, 0xFFFFFFFF)
+        S[L.G_RNG] = _int("rng", doc["rng"], -2**63, 2**63 - 1)       # 64 raw bits as int64 (sim.rules.rng)
+        if S[L.G_RNG] == 0:
+            _fail("rng", "is 0, which the generator never leaves; use any other 64-bit integer")
     else:
         from sim.rules.rng import seed_state
         seed = _int("seed", doc["seed"], 0, ids.MAX_SEED) if doc.get("seed") is not None else 0
@@ -1364,9 +1366,9 @@ def load(doc: dict | str | Path, *, check: bool = True, advance: bool = True):
     if advance and S[L.G_STACK_N] > 0:
         _advance(S, ctx.T, np.empty(BUFFER_SIZE, dtype=np.int64), np.empty(16, dtype=np.int64))
     seed = data.get("seed")
-    g = Game(config, S, seed=None if seed is None else int(seed))
-    g.log.append(f"Scenario loaded: {config.players} players, map {config.map}"
-                 f"{', introductory' if config.intro else ''}, round {g.round}, phase {g.phase}")
+    g = Game(config, S, seed=None if seed is None else int(seed), record_events=True)
+    g.add_note(f"Scenario loaded: {config.players} players, map {config.map}"
+               f"{', introductory' if config.intro else ''}, round {g.round}, phase {g.phase}", "SETUP-01")
     return g
 
 

@@ -67,10 +67,26 @@ def test_play_verbose_same_seed_identical_and_fixed_pairings():
     assert a.returncode == 0, a.stderr
     assert a.stdout == b.stdout
     assert a.stdout.startswith("Game set up with seed 5")
-    assert "Round 5 begins" in a.stdout and "End of round 5" in a.stdout
+    assert "Round 5 begins" in a.stdout and "objective" in a.stdout.split("Round 5 begins")[1]
     table = [line for line in a.stdout.splitlines() if line.startswith("│")]
     assert "France" in table[0] and "Viktor Fiesler" in table[0] and "random_actions" in table[0]
     assert "USA" in table[1] and "Jill McDowell" in table[1]
+
+
+def test_play_verbose_shows_the_forced_round_1_production_with_its_arithmetic_and_log_writes_the_events(tmp_path):
+    """Issue #18, PRODUCE-06/11: the single-option production of round 1 is in the log with its arithmetic;
+    --log writes the same events as JSON lines."""
+    log = tmp_path / "g.jsonl"
+    p = barrage("play", "--players", "2", "--strategies", "greedy,automa:level=3", "--seed", "4", "--verbose",
+                "--log", str(log))
+    assert p.returncode == 0, p.stderr
+    r1 = [line for line in p.stdout.splitlines() if line.startswith("R1 ")]
+    assert any("forced: Produce 1 drop(s) from B5L" in line for line in r1)
+    assert any("production B5L -> C5L -> P8_1: 1 drop x 3 = 3, +2 action = 5 energy [PRODUCE-06]" in line
+               for line in r1)
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {"income", "drop", "production", "energy_award", "bonus_tile", "automa_turn", "objective"} <= {
+        e["kind"] for e in events}
 
 
 @pytest.mark.parametrize("args,needles", [

@@ -298,6 +298,7 @@ def automa_turn(S, T, c):
     """AUTOMA-02, -08, -10, -11: flip the deck, then go down the action list until an ending entry is
     performed; an Automa without Engineers passes."""
     b = co(c)
+    S[L.G_AUTOMA_DONE] = 0                                                  # for the event log (sim.events)
     if S[b + L.C_ENG] == 0:                                                 # AUTOMA-08
         S[L.G_PASSED + c] = 1
         return
@@ -311,6 +312,7 @@ def automa_turn(S, T, c):
         entry = T.automa_entry[card, i]
         if perform_entry(S, T, c, entry, crit):
             performed = True
+            S[L.G_AUTOMA_DONE] |= 1 << i
             if ids.AUTOMA_ENDING[entry[0]]:                            # AUTOMA-11
                 return
     if not performed:                                                       # AUTOMA-08

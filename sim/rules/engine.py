@@ -335,38 +335,53 @@ def advance(S, T, out, scratch, stop_before_forced=False):
     return advance_until(S, T, out, scratch, -1, stop_before_forced)
 
 
+STEPPED = -2   # `step` resolved one automatic task or forced decision; more may follow
+
+
 @njit(cache=True)
 def advance_until(S, T, out, scratch, stop_kind, stop_before_forced=False):
     """`advance`, but stops (returning -1) just before running an automatic task of kind `stop_kind`, so that a
     position at a phase boundary (e.g. after Water Flow, before Scoring: stop_kind = TK_SCORING) can be read."""
     while True:
-        t = top(S)
-        if t < 0:
-            return 0
-        kind = S[t]
-        if kind == stop_kind:
-            return -1
-        if stop_before_forced and kind == ids.TK_TURN and automa_chooses_first_action(S, T, S[t + 1]):
-            return 0
-        automa = kind < ids.FIRST_AUTO_TASK and is_automa(S, S[t + 1])    # AUTOMA-*: the engine plays Automas
-        if kind >= ids.FIRST_AUTO_TASK or automa:
-            c = S[t + 1]
-            a0 = S[t + 2]
-            a1 = S[t + 3]
-            a2 = S[t + 4]
-            pop(S)
-            if automa:
-                automa_resolve(S, T, kind, c, a0, a1, a2)
-            else:
-                run_auto(S, T, kind, c, a0, a1, a2)
-            continue
-        n = legal_moves(S, T, out, scratch)
-        if n >= 2:
-            return n
-        if n == 1:
-            apply_choice(S, T, out[0])
+        r = step(S, T, out, scratch, stop_kind, stop_before_forced)
+        if r != STEPPED:
+            return r
+
+
+@njit(cache=True)
+def step(S, T, out, scratch, stop_kind, stop_before_forced):
+    """One step of `advance_until`: resolves the automatic task or forced decision on top of the stack and
+    returns STEPPED, or returns what `advance_until` returns (a real choice's move count, 0, -1) without a change.
+
+    The event log (sim.events) steps the engine with it, one state change at a time."""
+    t = top(S)
+    if t < 0:
+        return 0
+    kind = S[t]
+    if kind == stop_kind:
+        return -1
+    if stop_before_forced and kind == ids.TK_TURN and automa_chooses_first_action(S, T, S[t + 1]):
+        return 0
+    automa = kind < ids.FIRST_AUTO_TASK and is_automa(S, S[t + 1])    # AUTOMA-*: the engine plays Automas
+    if kind >= ids.FIRST_AUTO_TASK or automa:
+        c = S[t + 1]
+        a0 = S[t + 2]
+        a1 = S[t + 3]
+        a2 = S[t + 4]
+        pop(S)
+        if automa:
+            automa_resolve(S, T, kind, c, a0, a1, a2)
         else:
-            pop(S)
+            run_auto(S, T, kind, c, a0, a1, a2)
+        return STEPPED
+    n = legal_moves(S, T, out, scratch)
+    if n >= 2:
+        return n
+    if n == 1:
+        apply_choice(S, T, out[0])
+    else:
+        pop(S)
+    return STEPPED
 
 
 @njit(cache=True, _nrt=False)
@@ -376,11 +391,17 @@ def current_player(S):
     return S[t + 1] if t >= 0 else -1
 
 
-@njit(cache=True)
-def play_move(S, T, move, out, scratch):
-    """Applies a chosen move of the pending decision and advances to the next real choice."""
+@njit(cache=True, _nrt=False)
+def choose(S, T, move):
+    """Applies a chosen move of the pending decision, counting it as a decision (no advancing)."""
     c = current_player(S)
     S[L.G_DECISIONS] += 1
     S[co(c) + L.C_DECISIONS] += 1
     apply_choice(S, T, move)
+
+
+@njit(cache=True)
+def play_move(S, T, move, out, scratch):
+    """Applies a chosen move of the pending decision and advances to the next real choice."""
+    choose(S, T, move)
     return advance(S, T, out, scratch)

@@ -9,7 +9,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.rules.company import has_automa
-from sim.rules.rng import seed_state, shuffle
+from sim.rules.rng import seed_state64, shuffle
 
 N_HIDDEN_SECTIONS = 7   # 3 contract colours + 3 advanced-tile levels + the Automa deck
 
@@ -30,14 +30,14 @@ def hidden_section(S, i):
     return L.AUTOMA_DECK + first, max(0, L.N_AUTOMA_CARDS - first)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def determinize(S, T, player, seed):
     """Reshuffles every hidden pile order in S and reseeds the generator, so that nothing in S reveals the true
     hidden order.
 
     `player` is the observer; in the base game every hidden item is hidden from all players alike.
     Identities of items returned to the box unseen never re-enter play and are left as they are."""
-    S[L.G_RNG] = seed_state(seed)
+    S[L.G_RNG] = seed_state64(seed)
     for i in range(N_HIDDEN_SECTIONS):
         start, n = hidden_section(S, i)
         if n > 1:

@@ -32,17 +32,31 @@ def decode(m):
 
 
 @njit(cache=True, _nrt=False)
+def energy_terms(S, T, c, cond, ph, k, modifier, german_second):
+    """PRODUCE-06, term by term in rule order: (conduit value, value x drops, Viktor's raise to 4, the action's
+    modifier, the company's production bonus, the geological powerhouse bonus). Steps 2-4 are 0 for the German
+    second production (PRODUCE-08); an Automa ignores the geological tokens (GEO-10)."""
+    automa = is_automa(S, c)
+    value = T.cond_value[cond] if automa else conduit_value(S, T, cond)
+    base = value * k
+    viktor = 0
+    mod = 0
+    bonus = 0
+    if not german_second:
+        if officer(S, c) == ids.VIKTOR and base <= 3:
+            viktor = 4 - base
+        mod = modifier
+        bonus = production_bonus(S, T, c)
+    geo = 0 if automa else powerhouse_bonus(S, T, ph)
+    return value, base, viktor, mod, bonus, geo
+
+
+@njit(cache=True, _nrt=False)
 def energy_of(S, T, c, cond, ph, k, modifier, german_second):
     """PRODUCE-06: value x drops, Viktor's minimum, modifier, company bonus (steps 2-4 not for the German
-    second production, PRODUCE-08), then the geological powerhouse bonus (step 5). An Automa ignores the
-    geological tokens (GEO-10)."""
-    automa = is_automa(S, c)
-    e = (T.cond_value[cond] if automa else conduit_value(S, T, cond)) * k
-    if not german_second:
-        if officer(S, c) == ids.VIKTOR and e <= 3:
-            e = 4
-        e += modifier + production_bonus(S, T, c)
-    return e if automa else e + powerhouse_bonus(S, T, ph)
+    second production, PRODUCE-08), then the geological powerhouse bonus (step 5); the sum of `energy_terms`."""
+    _, base, viktor, mod, bonus, geo = energy_terms(S, T, c, cond, ph, k, modifier, german_second)
+    return base + viktor + mod + bonus + geo
 
 
 @njit(cache=True, _nrt=False)

@@ -8,7 +8,7 @@ from sim.rules.automa_deck import shuffle_automa_deck
 from sim.rules.company import add_vp, co
 from sim.rules.contracts import refill_display
 from sim.rules.geology import place_tokens
-from sim.rules.rng import below, seed_state, shuffle, shuffle_local
+from sim.rules.rng import below, seed_state64, shuffle, shuffle_local
 from sim.rules.scoring import refresh_patent_office
 from sim.rules.stack import push
 
@@ -178,7 +178,7 @@ def setup_game(S, T, seed, fixed_company, fixed_officer, automa_level):
     automa_level[seat] > 0 makes the seat an Automa of that level (AUTOMA-01/03); they choose after the
     players, and the shared Automa deck is shuffled (AUTOMA-02)."""
     S[:] = 0
-    S[L.G_RNG] = seed_state(seed)
+    S[L.G_RNG] = seed_state64(seed)
     S[L.G_PHASE] = ids.PH_SETUP
     for d in range(L.MAX_DAMS):
         S[L.DAM_OWNER + d] = ids.NOBODY

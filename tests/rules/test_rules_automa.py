@@ -61,8 +61,12 @@ def test_AUTOMA_01_03_06_setup_16_VP_no_credits_no_contract_officer_from_level_4
     assert g.current_player == 0 and g.pending == "choose a company and starting contract"
     g.play(g.legal_codes()[0])                 # the player chooses; then the Automas take what is left
     S = g.state
-    for c in (1, 2):
-        assert S[co(c) + L.C_VP] == 16 and S[co(c) + L.C_VP_SRC + ids.VS_START] == 16
+    picks = [e for e in g.events() if e["kind"] == "automa_decision" and e["round"] == 0]
+    assert sorted(e["seat"] for e in picks) == [1, 2]
+    for e in picks:                            # the setup pick itself: 16 VP and no Credits (the event log)
+        assert e["gain"]["vp"] == {"start": 16} and "credits" not in e["gain"]
+    for c in (1, 2):                           # (the Automas then took their first turns, paying in VP)
+        assert S[co(c) + L.C_VP_SRC + ids.VS_START] == 16
         assert S[co(c) + L.C_CREDITS] == 0
         assert not any(S[L.CON_STATE + k] == ids.CS_HAND and S[L.CON_OWNER + k] == c for k in range(L.N_CONTRACTS))
     assert S[co(1) + L.C_EFF_OFFICER] == ids.NO_OFFICER
