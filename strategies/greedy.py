@@ -541,22 +541,29 @@ def score_decision(params, S, T, moves, n, buf):
     kind = S[t]
     c = S[t + 1]
     if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
-        work = _new_copy_work()
+        work = _copy_work(buf, n)
         for i in range(n):
             vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work)
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
-        _score_mahiri_space(S, T, W, X, c, moves, n, vals)
+        _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf)
     return vals, W
 
 
+COPY_WORK = MAX_MAIN_MOVES + 16 + N_I + N_X + N_WEIGHTS + MAX_MAIN_MOVES   # _copy_value's buffer (int64 words)
+
+
 @njit(cache=True)
-def _new_copy_work():
-    """One int64 buffer for _copy_value's extra-action moves, engine scratch and scoring context, shared by the
-    officers of a copy pool (one allocation per decision instead of three per officer)."""
-    return np.empty(MAX_MAIN_MOVES + 16 + N_I + N_X + N_WEIGHTS + MAX_MAIN_MOVES, dtype=np.int64)
+def _copy_work(buf, n):
+    """The buffer _copy_value works in (extra-action moves, engine scratch, scoring context), shared by the
+    officers of a copy pool: the unused tail of the decision's score buffer `buf` (scoring n moves) when it is
+    long enough, else a new array."""
+    start = N_I + N_X + N_WEIGHTS + n
+    if buf.shape[0] - start >= COPY_WORK:
+        return buf[start:start + COPY_WORK]
+    return np.empty(COPY_WORK, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -564,7 +571,7 @@ def _copy_value(S, T, W, c, o, engineers, fee, work):
     """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
     `engineers` Engineers and `fee` Credits for her officer space. The state is changed as the copy would change
     it (effective officer, supply) while the extra action's moves are listed and scored, then restored.
-    `work` is a buffer from _new_copy_work."""
+    `work` is a buffer from _copy_work."""
     b = co(c)
     saved_off = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
@@ -587,14 +594,15 @@ def _copy_value(S, T, W, c, o, engineers, fee, work):
 
 
 @njit(cache=True)
-def _score_mahiri_space(S, T, W, X, c, moves, n, vals):
+def _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf):
     """OFFICER-MAHIRI-01/02: Mahiri's space is worth the best extra action over her copy pool, minus its Engineer
-    and Credits; it beats acting directly only when the copied ability gains more than that."""
+    and Credits; it beats acting directly only when the copied ability gains more than that. `buf` is the
+    decision's score buffer (its tail is the copies' work space, _copy_work)."""
     for i in range(n):
         if moves[i] == ids.MV_MAHIRI:
             fee = 3 if S[co(c) + L.C_MAHIRI_USED] == 1 else 0
             best = -BIG
-            work = _new_copy_work()
+            work = _copy_work(buf, n)
             for j in range(3):
                 o = S[L.MAHIRI_POOL + j]
                 if o >= 0:
