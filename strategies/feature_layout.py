@@ -114,8 +114,9 @@ def fast(fn):
 def inlined(fn):
     """Decorator of a small, hot leaf helper: `fast`, and inlined into its callers by numba.
 
-    A call passes every array as seven machine words, so a call to a helper of a few operations costs more
-    than its body; inlining removes the call and lets LLVM keep the arrays' pointers in registers."""
+    A call passes every array argument as seven machine words (S, T, I, X, W: about thirty arguments), so a
+    call to a helper of a few operations costs about as much as its body. Inlining keeps the arithmetic, and
+    so the scores, exactly as they were (no fastmath)."""
     return njit(cache=True, _nrt=False, inline="always")(fn)
 
 
