@@ -121,8 +121,11 @@ class BenchResult:
     moves_per_game: float
     us_per_decision: float
     us_per_decision_per_thread: float
+    cpu_s: float = 0.0                     # CPU time of the process (all threads) during the timed batch
+    games_per_cpu_s: float = 0.0           # the rates per CPU-second: what one core does, whatever the load
     rollouts: int = 0                      # planner playouts (flat_mc / mcts seats), 0 without a planner
     rollouts_per_s_per_core: float = 0.0
+    rollouts_per_cpu_s: float = 0.0
 
     def to_dict(self) -> dict:
         """Plain data for --json."""
@@ -178,8 +181,10 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
 
     seeds = game_seeds(seed, games)
     t1 = time.perf_counter()
+    c1 = time.process_time()
     b = run_batch(config, seeds, strategies, chunk=bench_chunk(games, n_threads), progress=progress)
     elapsed = time.perf_counter() - t1
+    cpu = max(1e-9, time.process_time() - c1)
     decisions = int(b.game_out[:, game_field("decisions")].sum())
     moves = int(b.game_out[:, game_field("moves")].sum())
     rollouts = planner_rollouts(b)
@@ -190,7 +195,8 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
         decisions_per_s=decisions / elapsed, decisions_per_game=decisions / games, moves_per_game=moves / games,
         us_per_decision=elapsed * 1e6 / max(1, decisions),
         us_per_decision_per_thread=elapsed * n_threads * 1e6 / max(1, decisions),
-        rollouts=rollouts, rollouts_per_s_per_core=rollouts / (elapsed * n_threads))
+        cpu_s=round(cpu, 4), games_per_cpu_s=games / cpu,
+        rollouts=rollouts, rollouts_per_s_per_core=rollouts / (elapsed * n_threads), rollouts_per_cpu_s=rollouts / cpu)
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -287,8 +287,9 @@ _tune_command.register(app)
     "  barrage bench --strategies random_actions --json\n\n"
     "  barrage bench --mcts-ladder --players 2 --games 40 --budgets 50,200,800\n\n"
     "Rates exclude the warm-up. µs per decision is wall time divided by decisions; 'per thread' multiplies "
-    "by the threads used (the cost of one decision on one core). With planners (flat_mc, mcts) the rollouts "
-    "per second per core are shown too."))
+    "by the threads used (the cost of one decision on one core). Per CPU-second rates divide by the process's "
+    "CPU time instead of the wall time (comparable on a shared machine). With planners (flat_mc, mcts) the "
+    "rollouts per second per core are shown too."))
 def bench(
     players: int = PlayersOpt,
     games: Optional[int] = typer.Option(None, "--games", "-n", show_default="20000; ladder: 40 per budget",
@@ -349,6 +350,8 @@ def bench(
     t.add_row("warm-up", f"{r.warmup_s:.2f} s ({r.numba_cache})")
     t.add_row("batch time", f"{r.elapsed_s:.2f} s")
     t.add_row("games / s", f"{r.games_per_s:,.1f}", style="bold")
+    t.add_row("CPU time", f"{r.cpu_s:.2f} s")
+    t.add_row("games / CPU-second", f"{r.games_per_cpu_s:,.1f}", style="bold")
     t.add_row("decisions / s", f"{r.decisions_per_s:,.0f}", style="bold")
     t.add_row("decisions / game", f"{r.decisions_per_game:.1f}")
     t.add_row("moves / game", f"{r.moves_per_game:.1f}")
@@ -357,6 +360,7 @@ def bench(
     if r.rollouts:
         t.add_row("planner rollouts", f"{r.rollouts:,}")
         t.add_row("rollouts / s / core", f"{r.rollouts_per_s_per_core:,.0f}", style="bold")
+        t.add_row("rollouts / CPU-second", f"{r.rollouts_per_cpu_s:,.0f}", style="bold")
     con.print(t)
 
 

@@ -12,6 +12,7 @@ from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.rng import seed_state
 from sim.rules.setup import setup_game
 from strategies.core import BOT_RNG_SALT, automa_levels, choose_move
+from strategies.greedy import new_score_buffer
 
 
 @njit(cache=True)
@@ -20,10 +21,11 @@ def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, ou
     seats the engine plays); returns the number of decisions."""
     setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
+    score_buf = new_score_buffer(BUFFER_SIZE)
     n = advance(S, T, out, scratch)
     while n > 0:
         c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng)
+        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf)
         n = play_move(S, T, out[i], out, scratch)
     return S[L.G_DECISIONS]
 

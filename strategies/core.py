@@ -31,10 +31,11 @@ def automa_levels(seat_strategy, params, n):
 
 
 @njit(cache=True)
-def choose_move(strategy, params, S, T, moves, n, rng):
-    """Returns the index (in moves[:n]) of the move the bot picks."""
+def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None):
+    """Returns the index (in moves[:n]) of the move the bot picks; `score_buf` (strategies.greedy.new_score_buffer,
+    capacity >= n) spares the greedy bot an allocation per decision."""
     if strategy == GREEDY:
-        return greedy_choose(params, S, T, moves, n, rng)
+        return greedy_choose(params, S, T, moves, n, rng, score_buf)
     if strategy == ISMCTS:
         return ismcts_choose(params, S, T, moves, n, rng)
     if strategy == FLAT_MC:

@@ -25,6 +25,7 @@ from strategies.feature_layout import (
     X_EVP0,
     X_PEV,
     fast,
+    inlined,
 )
 from strategies.feature_rewards import (
     best_fulfilment,
@@ -53,7 +54,7 @@ def production_side_value(S, T, I, X, W, d, cond, ph, k):
     return v
 
 
-@fast
+@inlined
 def production_energy_value(S, T, I, X, W, e_prod, extra):
     """Energy-track value of producing e_prod (plus `extra` that cannot fulfil contracts) and the best contract
     it fulfils (PRODUCE-13, COMPANY-FRA-01)."""
@@ -71,7 +72,7 @@ def clear_energy_values(X):
         X[X_PEV + e] = np.nan
 
 
-@fast
+@inlined
 def energy_value_memo(S, T, I, X, W, e_prod, extra):
     """production_energy_value of e_prod, computed once per decision and energy (many productions of a main
     decision, and the same production under several Turbine modifiers, produce the same energy)."""
@@ -84,13 +85,13 @@ def energy_value_memo(S, T, I, X, W, e_prod, extra):
     return v
 
 
-@fast
+@inlined
 def viktor_energy(I, e):
     """OFFICER-VIKTOR-01: production value x drops as it counts for c (4 when it is <= 3 for Viktor)."""
     return 4 if (I[I_OFF] == ids.VIKTOR and e <= 3) else e
 
 
-@fast
+@inlined
 def production_energy(S, T, I, X, cond, ph, k, modifier, german_second):
     """PRODUCE-06 (as produce.energy_of, from the context): value x drops, Viktor's minimum, modifier and company
     bonus (not for the German second production, PRODUCE-08), geological powerhouse bonus."""
@@ -134,7 +135,7 @@ def list_systems(S, T, I, credits):
     return n
 
 
-@fast
+@inlined
 def italy_extra(I):
     """COMPANY-ITA-01: +3 energy after each production once active."""
     return 3 if (I[I_COMP] == ids.ITALY and I[I_ABIL] == 1) else 0

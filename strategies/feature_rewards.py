@@ -32,12 +32,13 @@ from strategies.feature_layout import (
     X_MV,
     X_WSEG,
     fast,
+    inlined,
 )
 
 # ---------------------------------------------------------------------------------------------------------------
 # Energy, rewards, contracts
 
-@fast
+@inlined
 def energy_vp(I, X, W, e, T):
     """VP-equivalent for c of ending this round on energy e, the others as they stand (SCORE-02..06, BONUS-02/03)."""
     award = 0.0
@@ -62,7 +63,7 @@ def energy_vp(I, X, W, e, T):
     return v
 
 
-@fast
+@inlined
 def wheel_value(X, n):
     """Value of what n rotations of c's wheel bring back (WHEEL-04)."""
     v = 0.0
@@ -71,7 +72,7 @@ def wheel_value(X, n):
     return v
 
 
-@fast
+@inlined
 def reward_value(T, I, X, W, rid):
     """VP-equivalent for c of reward rid (REWARD-01..11), valued as if gained now."""
     r = T.rewards[rid]
@@ -95,7 +96,7 @@ def reward_value(T, I, X, W, rid):
     return v
 
 
-@fast
+@inlined
 def contract_feasibility(T, I, X, k):
     """Rough chance that c fulfils contract k in the rest of the game, from its best production energies."""
     req = T.contract_req[k]
@@ -116,13 +117,13 @@ def contract_feasibility(T, I, X, k):
     return f
 
 
-@fast
+@inlined
 def fulfil_value(T, I, X, W, k):
     """Value of fulfilling contract k now: its reward and the contracts bonus tiles still to come."""
     return W[W_CONTRACT] * (reward_value(T, I, X, W, k) + W[W_BONUS] * X[X_CFUT])
 
 
-@fast
+@inlined
 def keep_value(T, I, X, W, k):
     """Value of holding contract k face up in hand."""
     return contract_feasibility(T, I, X, k) * fulfil_value(T, I, X, W, k)

@@ -76,6 +76,7 @@ from strategies.feature_layout import (
     X_WOWN1,
     X_WSUM,
     fast,
+    inlined,
 )
 from strategies.feature_rewards import (
     energy_vp,
@@ -86,7 +87,7 @@ from strategies.feature_rewards import (
 # ---------------------------------------------------------------------------------------------------------------
 # Structures
 
-@fast
+@inlined
 def placeable_fast(S, T, I, g):
     """The structure c could place on map space g (as construct.placeable, from the context), or -1."""
     nd = T.n_dams[0]
@@ -111,7 +112,7 @@ def placeable_fast(S, T, I, g):
     return ids.POWERHOUSE
 
 
-@fast
+@inlined
 def _ph_delta(T, I, X, ez):
     """Potential change (energy) of an own powerhouse in zone ez: every basin with a conduit ending there."""
     if not np.isnan(X[X_PHD + ez]):
@@ -136,7 +137,7 @@ def _ph_delta(T, I, X, ez):
     return tot
 
 
-@fast
+@inlined
 def potential_delta(S, T, I, X, g, struct):
     """Change of c's production potential (energy over the rest of the game) if it placed `struct` on g."""
     nd = T.n_dams[0]
@@ -165,7 +166,7 @@ def potential_delta(S, T, I, X, g, struct):
     return _ph_delta(T, I, X, T.ph_zone[g - nd - T.n_conduits[0]])
 
 
-@fast
+@inlined
 def type_value(T, I, X, W, struct):
     """Part of a structure's value that depends only on its type: incomes revealed (INCOME-04/05, collected now
     and in every later Income phase), bonus tiles (BONUS-04), powerhouse bonus and ability (COMPANY-01/02)."""
@@ -193,7 +194,7 @@ def type_value(T, I, X, W, struct):
     return v
 
 
-@fast
+@inlined
 def future_bonus_value(S, T, I, tile_kind):
     """Expected VP per unit counted by bonus tile kind in the coming rounds (BONUS-02..04; tiles are public)."""
     v = 0.0
@@ -203,7 +204,7 @@ def future_bonus_value(S, T, I, tile_kind):
     return v
 
 
-@fast
+@inlined
 def objective_delta(S, T, I, g, struct):
     """Rough change of c's objective count (OBJECTIVE-01..06) if it placed `struct` on g."""
     obj = I[I_OBJ]
@@ -253,7 +254,7 @@ def objective_delta(S, T, I, g, struct):
     return 0.0
 
 
-@fast
+@inlined
 def struct_value(S, T, I, X, W, g, struct):
     """Value for c of placing `struct` on map space g, before costs: production potential, type value, future
     bonus tiles, objective, conduit income from other companies (PRODUCE-05), denial of a zone's last
@@ -289,7 +290,7 @@ def struct_value(S, T, I, X, W, g, struct):
     return v
 
 
-@fast
+@inlined
 def machinery_cost(I, X, e, m, jill, solomon):
     """Cost of putting e Excavators and m Mixers on the wheel (or Jill's mixers); shortfalls paid 3 Credits each
     by Solomon (OFFICER-SOLOMON-01), otherwise not payable (BIG)."""
@@ -309,7 +310,7 @@ def machinery_cost(I, X, e, m, jill, solomon):
     return best
 
 
-@fast
+@inlined
 def tile_need(S, T, I, X, g, struct, behav, free):
     """(excavators, mixers, Jill's mixers or -1, red-outline Credits) of building `struct` on g with tile
     `behav` (as construct.machinery_need / red_credits; CONSTRUCT-08..11, -19, ADV-L1-WILD-01, ADV-L2-CONDUIT-01,
@@ -345,7 +346,7 @@ def tile_need(S, T, I, X, g, struct, behav, free):
     return 0, T.ph_cost[I[I_NPH]], -1, red
 
 
-@fast
+@inlined
 def build_cost(S, T, I, X, g, struct, behav, free):
     """Machinery locked on the wheel, red-outline and geological Credits of a build (CONSTRUCT-08..11, -19);
     BIG if it cannot be paid."""
@@ -397,7 +398,7 @@ def space_table(S, T, I, X, W, exc_max, mix_max, tmask):
     return ng
 
 
-@fast
+@inlined
 def best_affordable(I, X, exc, mix, credits, tmask, skip, progress=False):
     """Best net value of one build c could pay with these resources and tiles (basic-tile costs, space_table).
 

@@ -13,12 +13,13 @@ from strategies.feature_layout import (
     X_DROPV,
     X_EU,
     fast,
+    inlined,
 )
 
 # ---------------------------------------------------------------------------------------------------------------
 # Water
 
-@fast
+@inlined
 def drop_landing(S, T, I, node, ahead):
     """Dam where a drop entering the river after `node` would stop once `ahead` drops went first (-1: exits)."""
     nd = T.n_dams[0]
@@ -34,7 +35,7 @@ def drop_landing(S, T, I, node, ahead):
                 ahead -= spare
 
 
-@fast
+@inlined
 def _usa_sites(T, I, node, stop):
     """Own powerhouse sites a drop passes from node down to dam `stop` (COMPANY-USA-01)."""
     nd = T.n_dams[0]
@@ -48,7 +49,7 @@ def _usa_sites(T, I, node, stop):
             n += 1
 
 
-@fast
+@inlined
 def drop_value(S, T, I, X, W, h, ahead):
     """Value of one new drop placed on headstream h behind `ahead` other drops."""
     d = -1

@@ -100,6 +100,7 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     X_WSEG,
     X_WSUM,
     fast,
+    inlined,
 )
 from strategies.feature_production import viktor_energy
 from strategies.feature_rewards import (
@@ -112,7 +113,7 @@ from strategies.feature_water import drop_value
 # ---------------------------------------------------------------------------------------------------------------
 # Context
 
-@fast
+@inlined
 def _opponent_energies(S, T, c, I):
     np_ = T.n_players[0]
     o1 = -1
@@ -138,7 +139,7 @@ def _opponent_energies(S, T, c, I):
     I[I_N2] = n2
 
 
-@fast
+@inlined
 def _bonus_count(S, I, b, tile):
     """BONUS-04 count of the round's tile for c (as scoring.bonus_count, from the context)."""
     if tile == ids.B_CONTRACTS:
@@ -222,7 +223,7 @@ def make_context(S, T, c, W, I, X, contracts=True):
     X[X_EVP0] = energy_vp(I, X, W, I[I_E0], T)
 
 
-@fast
+@inlined
 def _wheel_segments(S, T, I, X, b):
     """X_WSEG[j-1]: value of what the j-th next rotation returns (WHEEL-03)."""
     seg = S[b + L.C_WHEEL_OPEN]

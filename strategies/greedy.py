@@ -541,30 +541,46 @@ def score_decision(params, S, T, moves, n, buf):
     kind = S[t]
     c = S[t + 1]
     if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
+        work = _copy_work(buf, n)
         for i in range(n):
-            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0)
+            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work)
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
-        _score_mahiri_space(S, T, W, X, c, moves, n, vals)
+        _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf)
     return vals, W
 
 
+COPY_WORK = MAX_MAIN_MOVES + 16 + N_I + N_X + N_WEIGHTS + MAX_MAIN_MOVES   # _copy_value's buffer (int64 words)
+
+
 @njit(cache=True)
-def _copy_value(S, T, W, c, o, engineers, fee):
+def _copy_work(buf, n):
+    """The buffer _copy_value works in (extra-action moves, engine scratch, scoring context), shared by the
+    officers of a copy pool: the unused tail of the decision's score buffer `buf` (scoring n moves) when it is
+    long enough, else a new array."""
+    start = N_I + N_X + N_WEIGHTS + n
+    if buf.shape[0] - start >= COPY_WORK:
+        return buf[start:start + COPY_WORK]
+    return np.empty(COPY_WORK, dtype=np.int64)
+
+
+@njit(cache=True)
+def _copy_value(S, T, W, c, o, engineers, fee, work):
     """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
     `engineers` Engineers and `fee` Credits for her officer space. The state is changed as the copy would change
-    it (effective officer, supply) while the extra action's moves are listed and scored, then restored."""
+    it (effective officer, supply) while the extra action's moves are listed and scored, then restored.
+    `work` is a buffer from _copy_work."""
     b = co(c)
     saved_off = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
     S[b + L.C_ENG] -= engineers
     S[b + L.C_CREDITS] -= fee
-    moves = np.empty(MAX_MAIN_MOVES, dtype=np.int64)
-    scratch = np.empty(16, dtype=np.int64)
+    moves = work[:MAX_MAIN_MOVES]
+    scratch = work[MAX_MAIN_MOVES:MAX_MAIN_MOVES + 16]
     m = list_main_moves(S, T, c, 1, moves, scratch)
-    I, X, W2, vals = _context_views(new_score_buffer(m), m)
+    I, X, W2, vals = _context_views(work[MAX_MAIN_MOVES + 16:], m)
     W2[:] = W
     make_context(S, T, c, W2, I, X, True)
     score_main(S, T, I, X, W2, moves, m, vals)
@@ -578,22 +594,27 @@ def _copy_value(S, T, W, c, o, engineers, fee):
 
 
 @njit(cache=True)
-def _score_mahiri_space(S, T, W, X, c, moves, n, vals):
+def _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf):
     """OFFICER-MAHIRI-01/02: Mahiri's space is worth the best extra action over her copy pool, minus its Engineer
-    and Credits; it beats acting directly only when the copied ability gains more than that."""
+    and Credits; it beats acting directly only when the copied ability gains more than that. `buf` is the
+    decision's score buffer (its tail is the copies' work space, _copy_work)."""
     for i in range(n):
         if moves[i] == ids.MV_MAHIRI:
             fee = 3 if S[co(c) + L.C_MAHIRI_USED] == 1 else 0
             best = -BIG
+            work = _copy_work(buf, n)
             for j in range(3):
                 o = S[L.MAHIRI_POOL + j]
                 if o >= 0:
-                    best = max(best, _copy_value(S, T, W, c, o, 1, fee))
+                    best = max(best, _copy_value(S, T, W, c, o, 1, fee, work))
             vals[i] = best - X[X_CE] - fee * X[X_CV]
 
 
 @njit(cache=True)
-def greedy_choose(params, S, T, moves, n, rng):
-    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision."""
-    vals, W = score_decision(params, S, T, moves, n, new_score_buffer(n))   # one allocation per decision
+def greedy_choose(params, S, T, moves, n, rng, buf=None):
+    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision; `buf` is a
+    new_score_buffer of capacity >= n the caller reuses across decisions (None: one is allocated)."""
+    if buf is None:
+        buf = new_score_buffer(n)
+    vals, W = score_decision(params, S, T, moves, n, buf)
     return pick_best(vals, n, W[W_NOISE], rng)

@@ -119,6 +119,7 @@ def test_bench_json_reports_rates():
     assert d["games"] == 200 and d["players"] == 4 and d["threads"] >= 1
     assert d["games_per_s"] > 0 and d["decisions_per_s"] > 0 and d["decisions_per_game"] > 10
     assert d["warmup_s"] >= 0 and d["us_per_decision"] > 0
+    assert d["cpu_s"] > 0 and d["games_per_cpu_s"] > 0 and d["rollouts_per_cpu_s"] == 0   # no planner seat
 
 
 def test_fuzz_ok():

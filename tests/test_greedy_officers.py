@@ -53,12 +53,13 @@ def top(g: Game) -> tuple[int, int]:
 def main_scores(g: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The greedy's scores of every legal move of a main decision (as greedy_choose computes them), and X."""
     codes = g.legal_codes()
-    I, X, W, vals = _context_views(new_score_buffer(len(codes)), len(codes))
+    buf = new_score_buffer(len(codes))
+    I, X, W, vals = _context_views(buf, len(codes))
     load_weights(DEFAULT_WEIGHTS, W)
     kind, c = top(g)
     make_context(g.state, g.tables, c, W, I, X, True)
     score_moves(g.state, g.tables, I, X, W, codes, len(codes), vals, kind, 0, 0)
-    _score_mahiri_space(g.state, g.tables, W, X, c, codes, len(codes), vals)
+    _score_mahiri_space(g.state, g.tables, W, X, c, codes, len(codes), vals, buf)
     return codes, vals.copy(), X.copy()
 
 

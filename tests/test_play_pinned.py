@@ -1,0 +1,55 @@
+"""Seeded whole games pinned to results recorded before the speed work of issue #11 item 5: performance changes
+must not change play (same seeds and strategies => bit-identical games).
+
+Each case plays a small seeded batch with play_batch and compares a digest of every per-seat and per-game result
+row (sim.results) and the first game's VP with the values recorded at commit 266bb65. A change meant to change play
+(new features or weights, another generator, a rule fix) re-records them; a refactor for speed must not.
+The tuned weights are written out here, so a new tuned.json does not move these pins.
+"""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from experiments.bench import run_batch
+from experiments.play import game_seeds
+from sim import GameConfig
+from sim.results import R_VP
+
+TUNED_WEIGHTS = ("w_energy=1.48637,w_build=2.607,w_contract=0.64995,w_water=0.83232,w_deny=0.22687,"
+                 "w_credit=0.74808,w_machine=1.98751,w_engineer=1.03428,w_bonus=2.04997,w_income=0.83174,"
+                 "w_tile=0.58471,w_lock=0.24213,w_missing=0.04525,w_econv=0.61321,w_award=0.81741")
+TUNED = f"greedy:{TUNED_WEIGHTS}"
+
+# (id, config, strategies, master seed, games, digest of the result rows, first game's VP per seat)
+CASES = [
+    ("greedy-4p", GameConfig(players=4), "greedy", 11, 400,
+     "d035fcb6d92ec89fec00", [69, 104, 57, 113]),
+    ("tuned-4p", GameConfig(players=4), TUNED, 12, 300,
+     "159af37c29fc0ea16da1", [24, 73, 68, 68]),
+    ("personas-3p-geological", GameConfig(players=3, expansions=("geological",)),
+     "greedy,builder,spoiler", 13, 300,
+     "9883d3d78171757a02ba", [95, 45, 41]),
+    ("tuned-vs-automa4-2p", GameConfig(players=2), f"{TUNED},automa:level=4", 14, 300,
+     "93aba8a97e327d4753a6", [89, 120]),
+    ("mcts-vs-greedy-2p", GameConfig(players=2), "mcts:iters=6,greedy", 15, 4,
+     "21335e4e8e1726ae121f", [114, 44]),
+    ("mcts-depth-3p", GameConfig(players=3), f"mcts:iters=4,depth=12,greedy,{TUNED}", 16, 4,
+     "4027c89fd6099577e77f", [66, 117, 112]),
+    ("flat_mc-vs-tuned-2p", GameConfig(players=2), f"flat_mc:iters=8,{TUNED}", 17, 4,
+     "80095a60dea5e3b100a3", [27, 91]),
+]
+
+
+def play(config: GameConfig, strategies: str, seed: int, games: int) -> tuple[str, list[int]]:
+    """(sha256 of the seat and game result rows, first game's VP per seat) of a seeded batch."""
+    b = run_batch(config, game_seeds(seed, games), strategies)
+    h = hashlib.sha256(b.seat_out.tobytes())
+    h.update(b.game_out.tobytes())
+    return h.hexdigest()[:20], [int(v) for v in b.seat_out[0, :, R_VP]]
+
+
+@pytest.mark.parametrize("name,config,strategies,seed,games,digest,vp", CASES, ids=[c[0] for c in CASES])
+def test_seeded_games_are_unchanged(name, config, strategies, seed, games, digest, vp):
+    assert play(config, strategies, seed, games) == (digest, vp)
