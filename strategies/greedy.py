@@ -603,7 +603,13 @@ def _score_bank_then_act(S, T, W, X, c, moves, n, vals):
     """ACT-BANK-01 with the next turn in view: when banking is the best move, banking k < all Engineers is worth
     its k Credits plus the best action the Engineers left can then take with those Credits (a production whose
     conduit owner must be paid, a paid space), valued as Mahiri's extra action is; banking them all ends the
-    company's actions this round. Only when a Bank move is the best choice, so other decisions cost nothing."""
+    company's actions this round. Only when a Bank move is the best choice and Credits are short, so other
+    decisions cost nothing."""
+    dearest = 0
+    for m in range(L.N_SPACES):
+        dearest = max(dearest, T.space_fee[m] + T.space_price[m])
+    if S[co(c) + L.C_CREDITS] >= dearest:                             # no space is short of Credits
+        return
     best = 0
     for i in range(1, n):
         if vals[i] > vals[best]:
