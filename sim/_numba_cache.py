@@ -15,21 +15,29 @@ _ROOTS = ("sim", "strategies")
 _CONSTANT_MODULES = ("ids.py", "layout.py")
 
 
-def source_digest() -> str:
-    """Hash of the engine's and bots' numba-facing sources plus the numba version.
+def jitted_sources() -> list[Path]:
+    """The numba-facing source files: every module that defines jitted code (`@njit`, or `@fast`, the greedy
+    features' njit wrapper) and the constant modules they read (`ids`, `layout`), in a fixed order."""
+    top = Path(__file__).resolve().parent.parent
+    files = []
+    for root in _ROOTS:
+        for f in sorted((top / root).rglob("*.py")):
+            text = f.read_bytes()
+            if b"njit" in text or b"@fast" in text or f.name in _CONSTANT_MODULES:
+                files.append(f)
+    return files
 
-    Every module that defines jitted code counts, and so do the constant modules they read (`ids`, `layout`);
-    pure-Python modules (API, registry, reports) do not, so editing them keeps the compiled cache."""
+
+def source_digest() -> str:
+    """Hash of the engine's and bots' numba-facing sources (jitted_sources) plus the numba version; pure-Python
+    modules (API, registry, reports) do not count, so editing them keeps the compiled cache."""
     import numba
 
     h = hashlib.sha256(numba.__version__.encode())
     top = Path(__file__).resolve().parent.parent
-    for root in _ROOTS:
-        for f in sorted((top / root).rglob("*.py")):
-            text = f.read_bytes()
-            if b"njit" in text or f.name in _CONSTANT_MODULES:
-                h.update(str(f.relative_to(top)).encode())
-                h.update(text)
+    for f in jitted_sources():
+        h.update(str(f.relative_to(top)).encode())
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 

@@ -78,6 +78,7 @@ from strategies.feature_layout import (
     fast,
     inlined,
 )
+from strategies.feature_plan import income_progress_value
 from strategies.feature_rewards import (
     energy_vp,
     reward_value,
@@ -181,6 +182,7 @@ def type_value(T, I, X, W, struct):
         for i in range(3):
             if T.income_at[i] == n_after:
                 v += W[W_INCOME] * reward_value(T, I, X, W, T.income_reward[I[I_COMP], struct, i]) * (1 + nfut)
+        v += income_progress_value(T, I, X, W, struct)
     elif n_after <= 4:
         prods = 2.0 * nfut + X[X_NOW]                                     # productions still to come
         gain = T.prod_bonus[n_after] - T.prod_bonus[n_after - 1]

@@ -549,6 +549,8 @@ def score_decision(params, S, T, moves, n, buf):
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
         _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf)
+    if kind == ids.TK_MAIN:
+        _score_bank_then_act(S, T, W, X, c, moves, n, vals, buf)
     return vals, W
 
 
@@ -569,9 +571,9 @@ def _copy_work(buf, n):
 @njit(cache=True)
 def _copy_value(S, T, W, c, o, engineers, fee, work):
     """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
-    `engineers` Engineers and `fee` Credits for her officer space. The state is changed as the copy would change
-    it (effective officer, supply) while the extra action's moves are listed and scored, then restored.
-    `work` is a buffer from _copy_work."""
+    `engineers` Engineers and `fee` Credits for her officer space (also: the action after banking, fee < 0).
+    The state is changed as the copy would change it (effective officer, supply) while the extra action's moves
+    are listed and scored, then restored. `work` is a buffer from _copy_work."""
     b = co(c)
     saved_off = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
@@ -608,6 +610,38 @@ def _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf):
                 if o >= 0:
                     best = max(best, _copy_value(S, T, W, c, o, 1, fee, work))
             vals[i] = best - X[X_CE] - fee * X[X_CV]
+
+
+BANK_PLAN_MAX = 4      # Engineers banked before a follow-up action, at most (1 Credit each, ACT-BANK-01)
+
+
+@njit(cache=True)
+def _score_bank_then_act(S, T, W, X, c, moves, n, vals, buf):
+    """ACT-BANK-01 with the next turn in view: when banking is the best move, banking k < all Engineers is worth
+    its k Credits plus the best action the Engineers left can then take with those Credits (a production whose
+    conduit owner must be paid, a paid space), valued as Mahiri's extra action is; banking them all ends the
+    company's actions this round. Only when a Bank move is the best choice and Credits are short, so other
+    decisions cost nothing. `buf` is the decision's score buffer (its tail is _copy_value's work space)."""
+    dearest = 0
+    for m in range(L.N_SPACES):
+        dearest = max(dearest, T.space_fee[m] + T.space_price[m])
+    if S[co(c) + L.C_CREDITS] >= dearest:                             # no space is short of Credits
+        return
+    best = 0
+    for i in range(1, n):
+        if vals[i] > vals[best]:
+            best = i
+    if not ids.MV_BANK < moves[best] < ids.MV_CONSTRUCT:
+        return
+    off = S[co(c) + L.C_EFF_OFFICER]
+    step = X[X_CV] - X[X_CE]
+    work = _copy_work(buf, n)
+    for i in range(n):
+        k = moves[i] - ids.MV_BANK
+        if ids.MV_BANK < moves[i] < ids.MV_CONSTRUCT and k < S[co(c) + L.C_ENG] and k <= BANK_PLAN_MAX:
+            follow = _copy_value(S, T, W, c, off, k, -k, work)
+            if follow > 0.0:
+                vals[i] = max(vals[i], k * step + follow)
 
 
 @njit(cache=True)
