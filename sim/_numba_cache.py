@@ -13,17 +13,20 @@ from pathlib import Path
 
 _ROOTS = ("sim", "strategies")
 _CONSTANT_MODULES = ("ids.py", "layout.py")
+# Text that marks jitted code: numba's own decorator and the greedy features' wrappers of it
+# (strategies.feature_layout.fast / inlined; tests/test_numba_cache.py checks every wrapper is listed here).
+JIT_MARKERS = (b"njit", b"@fast", b"@inlined")
 
 
 def jitted_sources() -> list[Path]:
-    """The numba-facing source files: every module that defines jitted code (`@njit`, or `@fast`, the greedy
-    features' njit wrapper) and the constant modules they read (`ids`, `layout`), in a fixed order."""
+    """The numba-facing source files: every module that defines jitted code (`@njit`, or a wrapper of it:
+    JIT_MARKERS) and the constant modules they read (`ids`, `layout`), in a fixed order."""
     top = Path(__file__).resolve().parent.parent
     files = []
     for root in _ROOTS:
         for f in sorted((top / root).rglob("*.py")):
             text = f.read_bytes()
-            if b"njit" in text or b"@fast" in text or f.name in _CONSTANT_MODULES:
+            if any(marker in text for marker in JIT_MARKERS) or f.name in _CONSTANT_MODULES:
                 files.append(f)
     return files
 

@@ -29,14 +29,14 @@ def _order(order: list[int], seats: list[str]) -> str:
 
 
 def _production(e: Event, seats: list[str]) -> str:
-    terms = [f"{e['drops']} drop{'s' if e['drops'] != 1 else ''} x {e['value']} = {e['base']}"]
-    for key, what in (("viktor_minimum", "Viktor's minimum 4"), ("modifier", "action"),
-                      ("company_bonus", "company bonus"), ("geological_bonus", "geological token")):
-        if e[key]:
-            terms.append(f"{e[key]:+d} {what}")
+    product = f"{e['drops']} drop{'s' if e['drops'] != 1 else ''} x {e['value']}"
+    modifiers = [f"{e[key]:+d} {what}" for key, what in (
+        ("viktor_minimum", "Viktor's minimum 4"), ("modifier", "action"), ("company_bonus", "company bonus"),
+        ("geological_bonus", "geological token")) if e[key]]
+    arithmetic = f"{product} = {e['base']}, {', '.join(modifiers)}" if modifiers else product
     paid = f"; pays {e['paid']} for the conduit to {_who(e['conduit_owner'], seats)}" if e["paid"] else ""
     second = " (Germany's second production)" if e["german_second"] else ""
-    return (f"production{second} {e['dam']} -> {e['conduit']} -> {e['powerhouse']}: {', '.join(terms)} "
+    return (f"production{second} {e['dam']} -> {e['conduit']} -> {e['powerhouse']}: {arithmetic} "
             f"= {e['energy']} energy{paid}")
 
 

@@ -77,12 +77,12 @@ def test_play_verbose_shows_the_forced_round_1_production_with_its_arithmetic_an
     """Issue #18, PRODUCE-06/11: the single-option production of round 1 is in the log with its arithmetic;
     --log writes the same events as JSON lines."""
     log = tmp_path / "g.jsonl"
-    p = barrage("play", "--players", "2", "--strategies", "greedy,automa:level=3", "--seed", "4", "--verbose",
+    p = barrage("play", "--players", "2", "--strategies", "greedy,automa:level=3", "--seed", "3", "--verbose",
                 "--log", str(log))
     assert p.returncode == 0, p.stderr
     r1 = [line for line in p.stdout.splitlines() if line.startswith("R1 ")]
-    assert any("forced: Produce 1 drop(s) from B5L" in line for line in r1)
-    assert any("production B5L -> C5L -> P8_1: 1 drop x 3 = 3, +2 action = 5 energy [PRODUCE-06]" in line
+    assert any("forced: Produce 1 drop(s) from B9L" in line for line in r1)
+    assert any("production B9L -> C9R -> P12_0: 1 drop x 3 = 3, +2 action = 5 energy; pays 1 for the conduit" in line
                for line in r1)
     events = [json.loads(line) for line in log.read_text().splitlines()]
     assert {"income", "drop", "production", "energy_award", "bonus_tile", "automa_turn", "objective"} <= {

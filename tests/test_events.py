@@ -15,7 +15,7 @@ from sim.events import energy_by_round, totals
 from sim.game import Game
 
 GAMES = {
-    "automa3": (GameConfig(players=2), 4, "greedy,automa:level=3"),
+    "automa3": (GameConfig(players=2), 8, "greedy,automa:level=3"),
     "greedy4": (GameConfig(players=4), 7, "greedy"),
     "mahiri": (GameConfig(players=2, officers=("Viktor Fiesler", "Mahiri Sekibo")), 21, "greedy,automa:level=4"),
     "geo3": (GameConfig(players=3, expansions=("geological",)), 5, "greedy"),
@@ -82,8 +82,10 @@ def test_PRODUCE_11_a_forced_production_is_logged_with_its_arithmetic(games):
     ev = games["automa3"].events()
     i = next(i for i, e in enumerate(ev) if e["kind"] == "move" and e["forced"] and e["rule"] == "PRODUCE-11")
     assert ev[i]["round"] == 1 and ev[i + 1]["kind"] == "production"
-    line = next(x for x in games["automa3"].log if "production B5L -> C5L -> P8_1" in x)
-    assert line.startswith("R1 ") and "1 drop x 3 = 3, +2 action = 5 energy" in line
+    line = next(x for x in games["automa3"].log if "production B3L -> C3R -> P6_1" in x)
+    assert line.startswith("R1 ") and line.endswith("1 drop x 3 = 3 energy [PRODUCE-06]")
+    modified = next(x for x in games["automa3"].log if "production B3L -> C3R -> P6_0" in x)
+    assert "1 drop x 3 = 3, -1 action = 2 energy; pays 1 for the conduit to Italy" in modified
 
 
 def test_PRODUCE_05_conduit_payment_matches_the_drops(games):

@@ -14,3 +14,23 @@ def test_every_feature_module_keys_the_cache():
     assert features and features <= keyed
     assert {"strategies/greedy.py", "sim/ids.py", "sim/layout.py"} <= keyed
     assert "strategies/registry.py" not in keyed          # pure Python: editing it keeps the cache
+
+
+def test_every_wrapper_of_njit_is_a_cache_marker():
+    """A decorator that wraps njit (like `fast`, `inlined`) hides jitted code from a text search for "njit": each
+    such wrapper in sim/ and strategies/ must be one of the cache's JIT_MARKERS, or its modules' edits would run
+    stale machine code."""
+    import ast
+
+    from sim._numba_cache import JIT_MARKERS
+
+    wrappers = set()
+    for root in ("sim", "strategies"):
+        for f in (ROOT / root).rglob("*.py"):
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef) and any(          # njit called in the body, not the decorators
+                        isinstance(call, ast.Call) and getattr(call.func, "id", None) == "njit"
+                        for statement in node.body for call in ast.walk(statement)):
+                    wrappers.add(node.name)
+    assert wrappers >= {"fast", "inlined"}
+    assert {f"@{name}".encode() for name in wrappers} <= set(JIT_MARKERS)
