@@ -233,7 +233,7 @@ def balance(
                                                       "random).")] = None,
     population: Annotated[Optional[str], typer.Option("--population", help="A named bot population instead of "
                                                       "--strategies: greedy (the four greedy personas), tuned, "
-                                                      "strong (tuned + expert planner; slow), random "
+                                                      "strong (the expert planner in every seat; slow), random "
                                                       "(`barrage list populations`).")] = None,
     strategy_file: StrategyFile = None,
     companies: Annotated[Optional[str], typer.Option("--companies", help="Companies to sweep (default all).")] = None,

@@ -29,7 +29,7 @@ from reports.population import Population
 from reports.power import DIFFERENCES, POWER, sample_size_table
 from reports.provenance import Provenance
 from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, rate, rating_table, share_ahead
-from reports.robustness import persona_rankings
+from reports.robustness import mixed_strength_warning, persona_rankings
 from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.setups import setup_effect_table
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
@@ -57,6 +57,9 @@ class ReportInputs:
 def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
     """All sections in report order (summary first) and the machine-readable core (`--json`)."""
     rows, provenance = inputs.rows, inputs.provenance
+    mixed = mixed_strength_warning(rows)
+    if mixed and mixed not in rows.attrs.setdefault("warnings", []):
+        rows.attrs["warnings"].append(mixed)
     cells = ranked_cells(rows, inputs.margin)
     core: dict = {"cells": _cells_json(cells), "population": inputs.population.to_json(),
                   "calibration": inputs.calibration, "margin": inputs.margin}

@@ -25,9 +25,10 @@ POPULATIONS = {p.name: p for p in (
                   "the Normal solo Automa"),
     BotPopulation("tuned", ("tuned",),
                   "the CMA-ES-tuned heuristic in every seat: greedy speed, the strongest fast bot"),
-    BotPopulation("strong", ("tuned", "expert"),
-                  "tuned and the expert planner (mcts, 250 iterations per decision) in rotation: the strongest "
-                  "play the toolkit has, about 10-20 CPU-seconds per 4-player game"),
+    BotPopulation("strong", ("expert",),
+                  "the expert planner (mcts, 250 iterations per decision) in every seat: the strongest play the "
+                  "toolkit has, about 10 CPU-seconds per 2-player and 40 per 4-player game (a mix of bots this "
+                  "unequal would make each pairing's win rate say which bot held it)"),
     BotPopulation("random", ("random",), "uniformly random moves: a rules baseline, not a player"),
 )}
 
