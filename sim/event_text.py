@@ -61,8 +61,30 @@ def _automa_turn(e: Event) -> str:
     return f"Automa turn: {text}"
 
 
+# Kinds whose line is a plain template of the event's numbers (str.format over the event).
+_TEMPLATES = {
+    "contract": "fulfils contract {contract} (needs {requirement})",
+    "income": "income of the {row} row (piece {piece})",
+    "energy_award": "energy {energy}: award {vp} VP",
+    "objective": "objective {objective}: count {count}, {vp} VP",
+    "final_resources": "{items} Credits and machineries: {vp} VP",
+    "final_dams": "{drops} drops in own dams: {vp} VP",
+    "energy_reset": "energy marker back to 0",
+    "automa_entry": "Automa entry {entry}: {action} ({engineers} Engineers)",
+    "automa_pass": "Automa passes (no Engineers)",
+    "automa_decision": "Automa rules resolve: {decision}",
+    "decision_dropped": "no option for: {decision}",
+    "wheel_rotation": "wheel rotates {steps}",
+    "tile_effect": "tile effect of {tile}",
+    "reward_energy": "energy produced by a reward: {energy}",
+    "company_ability": "company ability after a production",
+}
+
+
 def _describe(e: Event, seats: list[str]) -> str:
     k = e["kind"]
+    if k in _TEMPLATES:
+        return _TEMPLATES[k].format(**e)
     if k == "move":
         return ("forced: " if e["forced"] else "") + e["text"]
     if k == "production":
@@ -72,14 +94,8 @@ def _describe(e: Event, seats: list[str]) -> str:
     if k == "conduit_payment":
         which = f" {e['conduit']}" if e["conduit"] else ""
         return f"conduit fee{which}: {e['credits']} paid by {_who(e['payer'], seats)}"
-    if k == "contract":
-        return f"fulfils contract {e['contract']} (needs {e['requirement']})"
-    if k == "income":
-        return f"income of the {e['row']} row (piece {e['piece']})"
     if k == "headstream":
         return f"{e['drops']} drop{'s' if e['drops'] != 1 else ''} on headstream {e['headstream']}"
-    if k == "energy_award":
-        return f"energy {e['energy']}: award {e['vp']} VP"
     if k == "energy_track":
         malus = f", malus {e['malus']} VP" if e["malus"] else ""
         return f"energy track at {e['energy']}: {e['credits']} Credits{malus}"
@@ -88,39 +104,15 @@ def _describe(e: Event, seats: list[str]) -> str:
             return f"bonus tile {e['tile']}: below 6 energy, 0 VP"
         return (f"bonus tile {e['tile']}: {e['count']} x {e['vp_per_unit']} VP - {e['malus']} "
                 f"({e['sections_behind']} sections behind) = {e['vp']} VP")
-    if k == "objective":
-        return f"objective {e['objective']}: count {e['count']}, {e['vp']} VP"
-    if k == "final_resources":
-        return f"{e['items']} Credits and machineries: {e['vp']} VP"
-    if k == "final_dams":
-        return f"{e['drops']} drops in own dams: {e['vp']} VP"
     if k == "round_start":
         return f"Round {e['round']} begins; turn order {_order(e['turn_order'], seats)}"
     if k == "end_of_round":
         return (f"end of round: turn order {_order(e['turn_order'], seats)}, Patent Office "
                 f"{', '.join(e['patent_office']) or 'empty'}")
-    if k == "energy_reset":
-        return "energy marker back to 0"
     if k == "display_refill":
         return "contract display refilled with " + ", ".join(e["contracts"])
     if k == "automa_turn":
         return _automa_turn(e)
-    if k == "automa_entry":
-        return f"Automa entry {e['entry']}: {e['action']} ({e['engineers']} Engineers)"
-    if k == "automa_pass":
-        return "Automa passes (no Engineers)"
-    if k == "automa_decision":
-        return f"Automa rules resolve: {e['decision']}"
-    if k == "decision_dropped":
-        return f"no option for: {e['decision']}"
-    if k == "wheel_rotation":
-        return f"wheel rotates {e['steps']}"
-    if k == "tile_effect":
-        return f"tile effect of {e['tile']}"
-    if k == "reward_energy":
-        return f"energy produced by a reward: {e['energy']}"
-    if k == "company_ability":
-        return "company ability after a production"
     if k == "setup":
         return e["text"]
     if k == "setup_done":
