@@ -7,6 +7,7 @@ that `--help` and `list` answer without loading numba code.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from enum import Enum
@@ -119,9 +120,12 @@ IntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company
                                                "contracts (SETUP-18); cannot be combined with --officers.")
 BatchIntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company/officer pairings and "
                                                     "starting contracts (SETUP-18).")
-MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'); only 'base' is playable yet.")
+MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'): 'base', or 'five_player' (4 "
+                      "companies, Automas included, FIVEP-01).")
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
-                             help="Comma-separated expansions, e.g. 'geological' (The Geological Factor).",
+                             help="Comma-separated expansions: 'geological' (The Geological Factor), 'leeghwater' "
+                                  "(its officers join the pool; the buildings and external works are not in this "
+                                  "build), 'promo' (the promo officers join the pool, SETUP-13).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
@@ -209,7 +213,8 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     decisions = int(g.state[L.G_DECISIONS])
     moves = int(g.state[L.G_MOVES])
     if json_out:
-        out = {"seed": seed, "config": config.to_dict(), "map_fidelity": g.info.map_fidelity, "strategies": specs,
+        out = {"seed": seed, "config": config.to_dict(), "map_fidelity": g.info.map_fidelity,
+               "data_fidelity": g.info.data_fidelity, "strategies": specs,
                "decisions": decisions, "moves": moves, "move_codes": list(g.moves), "seats": seats}
         if verbose:
             out["log"] = g.log
@@ -221,7 +226,8 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
         con.print()
     sources = list(results[0].vp_by_source)
     extras = (", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
-    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map ({g.info.map_fidelity}){extras}",
+    recon = f"; data {g.info.data_fidelity}" if g.info.data_fidelity != "official" else ""      # RECON-06
+    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map ({g.info.map_fidelity}){extras}{recon}",
               caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
                       "themselves, P-01). The VP-by-source columns sum to VP; rank 1 = best; win = share of the "
                       "win (ties split).")
@@ -301,6 +307,8 @@ def bench(
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game seeds come from numpy SeedSequence."),
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    map_: str = typer.Option("base", "--map", help="Map name (see 'barrage list maps'). Another map than 'base' is "
+                             "timed next to the base map in the same run (same games, bots and threads)."),
     json_out: bool = JsonOpt,
     mcts_ladder: bool = typer.Option(
         False, "--mcts-ladder",
@@ -314,7 +322,7 @@ def bench(
 
     First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown. --mcts-ladder instead measures a planner's strength and speed at several budgets.
     """
-    config = _config(players, intro=intro, expansions=expansions)
+    config = _config(players, intro=intro, expansions=expansions, map_=map_)
     _check_seed(seed)
     if mcts_ladder:
         _bench_ladder(config, 40 if games is None else games, budgets, strategies, opponent, threads, seed,
@@ -336,14 +344,20 @@ def bench(
 
         r = run_bench(config, games, threads, strategies, seed,
                       progress=lambda k: bar.advance(task, k), on_warm=warmed)
+        base = None
+        if config.map != "base":          # the same batch on the base map, for the ratio (same run, same load)
+            task = bar.add_task("base map", total=games)
+            base = run_bench(dataclasses.replace(config, map="base"), games, threads, strategies, seed,
+                             progress=lambda k: bar.advance(task, k))
     if json_out:
-        _print_json(r.to_dict())
+        _print_json(r.to_dict() | ({"base_map": base.to_dict()} if base is not None else {}))
         return
     bots = (f"{r.strategies[0]} in every seat" if len(set(r.strategies)) == 1 else ", ".join(r.strategies))
     t = Table(title="barrage bench", show_header=False)
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_row("players", str(r.players))
+    t.add_row("map", config.map)
     t.add_row("games", f"{r.games:,}")
     t.add_row("bots", bots)
     t.add_row("threads used", str(r.threads))
@@ -361,6 +375,9 @@ def bench(
         t.add_row("planner rollouts", f"{r.rollouts:,}")
         t.add_row("rollouts / s / core", f"{r.rollouts_per_s_per_core:,.0f}", style="bold")
         t.add_row("rollouts / CPU-second", f"{r.rollouts_per_cpu_s:,.0f}", style="bold")
+    if base is not None:
+        t.add_row("base map games / s (same run)", f"{base.games_per_s:,.1f}", style="bold")
+        t.add_row(f"{config.map} / base map (games/s)", f"{r.games_per_s / base.games_per_s:.2f}")
     con.print(t)
 
 
@@ -460,6 +477,7 @@ def fuzz(
                                     "engine)."),
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    map_: str = MapOpt,
     officers: Optional[str] = typer.Option(
         None, "--officers", show_default="random pairings",
         help="Comma-separated executive officer per seat (as in 'play'), e.g. to deal one to an Automa seat."),
@@ -472,7 +490,7 @@ def fuzz(
 
     Each violation is printed with the game seed and the move index that reproduce it and the invariants broken; the first ones are replayed on the Python loop to show the move that broke them.
     """
-    config = _config(players, officers=officers, intro=intro, expansions=expansions)
+    config = _config(players, officers=officers, intro=intro, expansions=expansions, map_=map_)
     _check_seed(seed)
     from experiments.fuzz import run_fuzz
 
@@ -494,7 +512,9 @@ def fuzz(
                           f"{'' if v.reproduced else '  [yellow](the Python-loop replay does not show it)[/yellow]'}",
                           markup=True, highlight=False, soft_wrap=True)
             con.print(f"  replay: barrage play --players {r.players} --seed {v.seed} --strategies {r.policy}"
-                      f"{' --intro' if r.intro else ''}{f' --officers {officers!r}' if officers else ''} --verbose",
+                      f"{' --intro' if r.intro else ''}{f' --officers {officers!r}' if officers else ''}"
+                      f"{f' --map {config.map}' if config.map != 'base' else ''}"
+                      f"{f' --expansion {chr(44).join(config.expansions)}' if config.expansions else ''} --verbose",
                       markup=False, highlight=False, soft_wrap=True)
         summary = (f"{r.games} games, {r.players} players, policy {r.policy}, seed {r.seed}, "
                    f"{r.threads} threads, {r.elapsed_s:.1f} s ({r.games_per_s:,.0f} games/s, "
@@ -551,14 +571,16 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
         rows = []
         for name in available_maps():
             m = load_map(name)
-            try:
-                compile_tables(Variant(map=name))
-                playable = True
-            except ConfigError:
-                playable = False
+            companies = []
+            for n in (2, 3, 4):                       # the company counts the engine plays it with (FIVEP-01)
+                try:
+                    compile_tables(Variant(players=n, map=name))
+                    companies.append(str(n))
+                except ConfigError:
+                    pass
             rows.append({"name": name, "fidelity": m.get("fidelity"), "players": str(m.get("players")),
-                         "playable": playable})
-        return ["name", "fidelity", "players", "playable"], rows
+                         "companies": ",".join(companies) or None, "playable": bool(companies)})
+        return ["name", "fidelity", "players", "companies", "playable"], rows
     comp = load_components()
     if topic is Topic.companies:
         intro = {p["company"]: p for p in comp["companies"].get("introductory_matchups", [])}
@@ -571,10 +593,18 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
                          "ability": _first_sentence(c["special_ability"])})
         rows.sort(key=lambda r: not r["playable"])
         return ["name", "expansion", "playable", "intro_officer", "ability"], rows
-    rows = [{"name": o["name"], "expansion": o.get("expansion"), "playable": o["name"] in ids.OFFICER_NAMES,
+    from sim.data_loader import load_promo
+    from sim.officer_pool import module_of, never_dealt, playable
+
+    promo = load_promo()
+    rows = [{"name": o["name"], "expansion": o.get("expansion"), "module": module_of(o["name"]),
+             "playable": playable(o["name"]),
+             "fidelity": promo["fidelity"] if o["name"] == promo["gennaro_space"]["officer"] else "official",
              "ability": _first_sentence(o.get("ability", ""))} for o in comp["executive_officers"]]
+    rows += [{"name": n, "expansion": "promo", "module": None, "playable": False, "fidelity": None,
+              "ability": "No rules text: never dealt (OFFICER-NONAME-01)."} for n in never_dealt()]
     rows.sort(key=lambda r: not r["playable"])
-    return ["name", "expansion", "playable", "ability"], rows
+    return ["name", "expansion", "module", "playable", "fidelity", "ability"], rows
 
 
 @app.command("list", epilog=(
@@ -582,7 +612,8 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
     "  barrage list strategies\n\n"
     "  barrage list officers --json\n\n"
     "Names are accepted case-insensitively by --companies / --officers (unique prefixes work for officers). "
-    "Components of expansions that the engine does not play yet are listed as not playable."))
+    "Components of expansions that the engine does not play yet are listed as not playable. An officer's "
+    "module is what deals it: base always, leeghwater with --expansion leeghwater, promo with --expansion promo."))
 def list_(
     topic: Topic = typer.Argument(..., help="What to list: companies, officers, strategies, populations (named bot sets for --population) or maps."),
     json_out: bool = JsonOpt,

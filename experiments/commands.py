@@ -42,8 +42,9 @@ Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup 
 Rotate = Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats (default) or keep them "
                                                                   "fixed.")]
 Expansion = Annotated[Optional[str], typer.Option("--expansion", "--expansions", metavar="NAMES",
-                                                  help="Play with these expansions (comma-separated), e.g. "
-                                                       "geological (The Geological Factor).")]
+                                                  help="Play with these expansions (comma-separated): geological "
+                                                       "(The Geological Factor), leeghwater (its officers join the "
+                                                       "pool), promo (the promo officers join the pool, SETUP-13).")]
 Objective = Annotated[Optional[str], typer.Option("--objective", help="Fix the objective tile (default: drawn "
                                                                       "at setup), e.g. best_area.")]
 Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",
@@ -145,8 +146,9 @@ def _print_summary(result) -> None:
     console = Console(width=None if sys.stdout.isatty() else 120)
     by = "strategy" if kind == "tournament" else "cell"
     setups = len({r["setup"] for r in result.summary}) > 1
+    recon = [f for f in m.get("data_fidelity", []) if f != "official"]      # RECON-06
     t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} ({m['map_fidelity']}), "
-                    f"master seed {m['master_seed']}")
+                    f"master seed {m['master_seed']}{'; data ' + ', '.join(recon) if recon else ''}")
     for col, just in (("P", "right"), *((("setup", "left"),) if setups else ()), (by, "left"), ("n", "right"),
                       ("win", "right"), ("95% CI", "right"), ("-parity", "right"), ("rank", "right"),
                       ("VP", "right"), ("SD", "right")):

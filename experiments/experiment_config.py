@@ -17,6 +17,7 @@ from experiments.seeds import MAX_SEED
 from sim import ids
 from sim.config import GameConfig
 from sim.errors import BarrageError, ConfigError, DataError
+from sim.officer_pool import check_officer
 from sim.tables import compile_tables
 from sim.variant import Variant
 
@@ -178,8 +179,6 @@ class ExperimentConfig:
                     head = str(e).split(":", 1)[0]
                     key = head if head.split(".")[0] in ALL_KEYS else "players"
                     raise _prefixed(key, e) from None
-        if c.map != "base":
-            raise _err("map", f"{c.map!r} is not playable yet; use 'base'")
         if c.seed is not None and not 0 <= c.seed <= MAX_SEED:
             raise _err("seed", f"{c.seed} is out of range; use 0..{MAX_SEED}")
         if not 1 <= c.chunk_size <= MAX_CHUNK_SIZE:
@@ -210,16 +209,18 @@ class ExperimentConfig:
             if len(c.players) != 1:
                 raise _err("companies" if c.companies is not None else "officers",
                            "fixed pairings need a single player count")
-            for key in ("companies", "officers"):
+            for exp in c.expansions:                  # SETUP-13: fixed officers must be dealt by every level
+                for key in ("companies", "officers"):
+                    try:
+                        GameConfig(players=c.players[0], map=c.map, intro=any(c.intro), expansions=exp,
+                                   **{key: getattr(c, key)})
+                    except ConfigError as e:
+                        raise _prefixed(key, e) from None
                 try:
-                    GameConfig(players=c.players[0], map=c.map, intro=any(c.intro), **{key: getattr(c, key)})
+                    GameConfig(players=c.players[0], map=c.map, intro=any(c.intro), expansions=exp,
+                               companies=c.companies, officers=c.officers)
                 except ConfigError as e:
-                    raise _prefixed(key, e) from None
-            try:
-                GameConfig(players=c.players[0], map=c.map, intro=any(c.intro), companies=c.companies,
-                           officers=c.officers)
-            except ConfigError as e:
-                raise _prefixed("officers", e) from None
+                    raise _prefixed("officers", e) from None
             companies = _canonical("company", ids.COMPANY_NAMES, c.companies, "companies")
             officers = _canonical("officer", ids.OFFICER_NAMES, c.officers, "officers")
             c = dataclasses.replace(c, companies=companies, officers=officers)
@@ -249,6 +250,12 @@ class ExperimentConfig:
         if all(c.intro) and officers is not None:      # with intro varied, officers restrict the full-game cells
             raise _err("officers", "officers cannot be chosen in the introductory game: its pairings are fixed "
                                    "(SETUP-18); drop officers or intro")
+        for exp in c.expansions if officers is not None else ():      # SETUP-13: the modules must deal them
+            for o in officers:
+                try:
+                    check_officer(o, tuple(exp))
+                except ConfigError as e:
+                    raise _prefixed("officers", e) from None
         c = dataclasses.replace(c, companies=companies, officers=officers)
         if c.precision is None:
             return dataclasses.replace(c, games_per_cell=c.games_per_cell or DEFAULT_GAMES_PER_CELL)

@@ -237,6 +237,8 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     design = Design(config, strategies, seed)
     design.bot_timeout = options.bot_timeout          # how to run, not what: kept out of the config
     fidelity = compile_tables(design.variant(design.cells[0]))[1].map_fidelity
+    data_fidelity = sorted({compile_tables(config.variant(p, x))[1].data_fidelity      # RECON-06, every setup
+                            for p in config.players for x in config.setups()})
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
     _check_size(planned, config, store)
 
@@ -255,6 +257,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
                 "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
                 "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
                 "git_revision": git_revision(), "map": config.map, "map_fidelity": fidelity,
+                "data_fidelity": data_fidelity,
                 "players": list(config.players), "strategies": list(dict.fromkeys(config.strategies)),
                 "strategy_file_sha256": file_hashes, "games_planned": planned, "games_done": 0,
                 "started": (existing or {}).get("started") or utc_now(), "ended": None,

@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from sim import ids
 from sim.errors import ConfigError
+from sim.officer_pool import check_officer, never_dealt, pool
 from sim.variant import Variant
 
 
@@ -61,15 +62,40 @@ class GameConfig:
             if len(given) != self.players:
                 raise ConfigError(f"{kind} list has {len(given)} entries for {self.players} players; "
                                   f"give exactly one {kind} per seat")
+            if kind == "officer":
+                for g in given:
+                    hit = [n for n in never_dealt() if g.strip().lower() in (n.lower(), *n.lower().split())]
+                    if hit:
+                        raise ConfigError(f"officer {hit[0]!r} has no rules text and is never dealt "
+                                          "(OFFICER-NONAME-01)")
             idx = [_lookup(kind, names, g) for g in given]
+            if kind == "officer":
+                for i in idx:
+                    check_officer(names[i], tuple(self.expansions))
             if len(set(idx)) != len(idx):
                 dup = next(names[i] for i in idx if idx.count(i) > 1)
                 raise ConfigError(f"{kind} {dup!r} is given twice; each seat needs a different {kind}")
             # store the canonical spelling, so manifests and logs use the data-file names
             object.__setattr__(self, "companies" if kind == "company" else "officers", tuple(names[i] for i in idx))
+        if self.automa is not None and 4 in self.automa and not self.intro:
+            self._check_level4_officers()
         if self.intro and self.officers is not None:
             raise ConfigError("officers cannot be chosen in the introductory game: its pairings are fixed "
                               "(SETUP-18); drop --officers or --intro")
+
+    def _check_level4_officers(self) -> None:
+        """A level-4 Automa uses its officer (AUTOMA-03); the Automa rules of the Leeghwater and promo officers
+        (AUTOMA-67..71) are not implemented, so such an Automa may not hold one."""
+        base = set(pool(()))
+        seats = [s for s, lvl in enumerate(self.automa) if lvl == 4]
+        if self.officers is not None:
+            held = [self.officers[s] for s in seats if self.officers[s] not in base]
+        else:
+            held = [n for n in pool(tuple(self.expansions)) if n not in base]
+        if held:
+            raise ConfigError(f"a level-4 Automa cannot hold {held[0]!r}: the Automa rules of the Leeghwater and "
+                              "promo officers (AUTOMA-67..71) are not implemented; use Automa levels 1-3, fix "
+                              "base-game officers for the level-4 seats, or drop the expansion")
 
     @property
     def variant(self) -> Variant:

@@ -76,6 +76,11 @@ def load_geological(data_dir: Path | None = None) -> dict:
     return copy.deepcopy(_load_geological_cached(_cache_key(data_dir)))
 
 
+def load_promo(data_dir: Path | None = None) -> dict:
+    """Return the validated contents of ``promo.yaml`` (reconstructed promo-officer values, RECON-05)."""
+    return copy.deepcopy(_load_promo_cached(_cache_key(data_dir)))
+
+
 def validate_components(doc: dict, source: str) -> None:
     """Validate a components document built in memory (e.g. with what-if overrides); errors name ``source``."""
     _validate_components(_Check(source), doc)
@@ -217,6 +222,19 @@ def _load_geological_cached(data_dir: Path | None) -> dict:
     c.integer("blank_tokens", doc.get("blank_tokens"), 0, 13)
     c.integer("blank_tokens_returned_unless_five_player_map", doc.get("blank_tokens_returned_unless_five_player_map"),
               0, doc["blank_tokens"])
+    return doc
+
+
+@functools.lru_cache(maxsize=None)
+def _load_promo_cached(data_dir: Path | None) -> dict:
+    """Read and validate promo.yaml once per data directory (RECON-01/05: file-level fidelity)."""
+    c = _Check("promo.yaml")
+    doc = c.keys("", _read_yaml(_root(data_dir), "promo.yaml"), ("name", "fidelity", "gennaro_space"))
+    c.choice("fidelity", doc["fidelity"], FIDELITIES)
+    space = c.keys("gennaro_space", doc["gennaro_space"], ("engineers", "credits", "uses_per_round"))
+    c.integer("gennaro_space.engineers", space["engineers"], 1, 3)
+    c.integer("gennaro_space.credits", space["credits"], 0, 10)
+    c.integer("gennaro_space.uses_per_round", space["uses_per_round"], 1, 1)
     return doc
 
 
@@ -438,11 +456,16 @@ def _check_officers(c: _Check, officers: Any) -> set[str]:
 
 
 def _check_officer_pool(c: _Check, setup: Any, officers: set[str]) -> None:
-    """The base-game officer pool names known officers."""
-    path = "executive_officer_setup.base_game_pool"
-    pool = c.keys("executive_officer_setup", setup, ("base_game_pool",))["base_game_pool"]
-    for i, name in enumerate(c.seq(path, pool)):
-        c.choice(_item(path, i), name, sorted(officers))
+    """The officer pools of the base game, Leeghwater and the promo packs name known officers (SETUP-13); the
+    never-dealt names (OFFICER-NONAME-01) are not officers with rules text."""
+    c.keys("executive_officer_setup", setup, ("base_game_pool", "leeghwater_pool", "promo_pool", "never_dealt"))
+    for key in ("base_game_pool", "leeghwater_pool", "promo_pool"):
+        path = f"executive_officer_setup.{key}"
+        for i, name in enumerate(c.seq(path, setup[key])):
+            c.choice(_item(path, i), name, sorted(officers))
+    for i, name in enumerate(c.seq("executive_officer_setup.never_dealt", setup["never_dealt"])):
+        if name in officers:
+            c.fail(_item("executive_officer_setup.never_dealt", i), f"{name!r} has rules text; it is dealt")
 
 
 def _check_companies(c: _Check, companies: Any, vocabulary: set[str]) -> set[str]:

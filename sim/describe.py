@@ -62,6 +62,16 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     kind, c, a0, a1, a2 = (int(S[t + i]) for i in range(5))
     move = int(move)
     if kind == ids.TK_MAIN:
+        if move == ids.MV_SKIP:
+            return "Decline the Architect's extra turn"
+        if ids.MV_ARCHITECT <= move < ids.MV_SKIP:                    # OFFICER-TOMMASO-01
+            plain = describe_move(S, T, info, move - ids.MV_ARCHITECT)
+            return f"{plain}, with the Architect alone (an extra turn follows)"
+        if move == ids.MV_WU:
+            return "Wu Fang's space: energy = drops in his dams, then fulfil one own contract [1 Engineer]"
+        if move == ids.MV_GENNARO:
+            fee = f" + {int(T.gennaro_fee[0])} Credits" if T.gennaro_fee[0] else ""
+            return f"Construct on Gennaro Grasso's space [{_engineers(int(T.gennaro_eng[0]))}{fee}]"
         if move < L.N_SPACES:
             k, p = int(T.space_kind[move]), int(T.space_param[move])
             tile = ids.TILE_NAMES[S[L.PATENT + p]] if k == ids.K_PATENT and S[L.PATENT + p] >= 0 else "-"
@@ -115,6 +125,10 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     if kind == ids.TK_DROP:
         if move == ids.MV_NONE:
             return "Place no more drops"
+        if move >= ids.MV_DROP_INTO_DAM:
+            return f"Drop straight into {info.dam_ids[move - ids.MV_DROP_INTO_DAM]} (Amir Zahir)"
+        if move >= ids.MV_DROP_NOW:
+            return f"Drop on headstream {info.headstream_ids[move - ids.MV_DROP_NOW]} (flows now, Amir Zahir)"
         when = "flows now" if a1 == 1 else "flows in the Water Flow phase"
         return f"Drop on headstream {info.headstream_ids[move]} ({when})"
     if kind == ids.TK_TAKE_CONTRACT:

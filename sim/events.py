@@ -48,12 +48,14 @@ AUTO_RULE = {
     ids.TK_END_OF_ROUND: "EOR-01", ids.TK_ROTATE: "WHEEL-04", ids.TK_AFTER_PRODUCTION: "PRODUCE-11",
     ids.TK_CHECK_HAND: "CONTRACT-04", ids.TK_REFILL: "TURN-11", ids.TK_TILE_EFFECT: "TECH-02",
     ids.TK_REWARD_PART: "REWARD-01", ids.TK_AUTOMA_PROXY_END: "AUTOMA-66",
+    ids.TK_ARCHITECT_TURN: "OFFICER-TOMMASO-01",
 }
 AUTO_KIND = {
     ids.TK_SETUP_DONE: "setup_done", ids.TK_START_ROUND: "round_start", ids.TK_ACTIONS_START: "actions_start",
     ids.TK_TURN: "turn", ids.TK_END_TURN: "end_turn", ids.TK_ROTATE: "wheel_rotation",
     ids.TK_AFTER_PRODUCTION: "after_production", ids.TK_CHECK_HAND: "hand_limit", ids.TK_REFILL: "display_refill",
     ids.TK_TILE_EFFECT: "tile_effect", ids.TK_REWARD_PART: "reward_part", ids.TK_AUTOMA_PROXY_END: "automa_proxy_end",
+    ids.TK_ARCHITECT_TURN: "architect_turn",
 }
 INCOME_ROWS = ("base", "elevation", "conduit")
 
@@ -191,8 +193,9 @@ class EventLogger:
             self._production(x, c, move, x.a0, x.a1)
         elif kind == ids.TK_FULFIL and move != ids.MV_NONE:
             self._contract(x, c, move)
-        elif kind == ids.TK_DROP and move != ids.MV_NONE and x.a1 == 1:
-            self._flows(x, [self._head_node(move)], "WATER-09", c)
+        elif kind == ids.TK_DROP and move < ids.MV_DROP_INTO_DAM and (x.a1 == 1 or move >= ids.MV_DROP_NOW):
+            rule = "WATER-09" if move < ids.MV_DROP_NOW else "OFFICER-AMIR-01"   # Amir: a delayed drop flows now
+            self._flows(x, [self._head_node(move % ids.MV_DROP_NOW)], rule, c)
         x.settle(main)
         self.events.extend(x.events)
 

@@ -7,12 +7,17 @@ Names (as the data files spell them) map to these ids in `sim.tables`; the engin
 COMPANY_NAMES = ("USA", "Germany", "Italy", "France")
 USA, GERMANY, ITALY, FRANCE = 0, 1, 2, 3
 
-# Executive officers of the base game (OFFICER-*), in data-file order.
+# Executive officers (OFFICER-*), in data-file order: the base game, Leeghwater, the promo packs. Which of them
+# the engine plays and which module deals them: sim.officer_pool.
 OFFICER_NAMES = (
     "Wilhelm Adler", "Graziano Del Monte", "Viktor Fiesler", "Jill McDowell",
     "Solomon P. Jordan", "Anton Krylov", "Mahiri Sekibo",
+    "Tommaso Battista", "Simone Luciani", "Leslie Spencer", "Margot Fouche",
+    "Elon Audia", "Gennaro Grasso", "Wu Fang", "Dr. Octavius", "Amir Zahir",
 )
 WILHELM, GRAZIANO, VIKTOR, JILL, SOLOMON, ANTON, MAHIRI = range(7)
+TOMMASO, SIMONE, LESLIE, MARGOT, ELON, GENNARO, WU, OCTAVIUS, AMIR = range(7, 16)
+N_OFFICERS = 16
 NO_OFFICER = -1
 
 # Areas (TERM-03).
@@ -102,7 +107,7 @@ NOBODY = -1
 FIRST_AUTO_TASK = 20
 (TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
  TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
- TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END) = range(20, 37)
+ TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END, TK_ARCHITECT_TURN) = range(20, 38)
 TASK_NAMES = {
     TK_SETUP_PICK: "choose a company and starting contract", TK_MAIN: "choose an action",
     TK_BUILD: "choose what to build, where, with which tile", TK_PAY: "choose how to pay",
@@ -119,7 +124,13 @@ MV_CONSTRUCT = 200     # MAIN: construction action on the leftmost free company-
 MV_FREE_TILE = 300     # MAIN: 300 + tile: engineer-free tile action (TECH-06)
 MV_MAHIRI = 400        # MAIN: Mahiri's officer space
 MV_PASS = 500          # MAIN: pass (TURN-09)
-MV_SKIP = 1 << 20      # optional decisions: decline
+MV_WU = 600            # MAIN: Wu Fang's officer space (OFFICER-WU-01)
+MV_GENNARO = 700       # MAIN: Gennaro Grasso's construction space (OFFICER-GENNARO-01)
+MV_ARCHITECT = 1000    # MAIN: 1000 + a 1-Engineer move (space, MV_CONSTRUCT, MV_WU, MV_GENNARO) made by the
+                       # Architect alone: an extra turn follows (OFFICER-TOMMASO-01)
+MV_DROP_NOW = 32       # DROP: 32 + headstream: Amir's delayed drop flows at once (OFFICER-AMIR-01)
+MV_DROP_INTO_DAM = 64  # DROP: 64 + dam: Amir's immediate drop goes straight into his dam (OFFICER-AMIR-01)
+MV_SKIP = 1 << 20      # optional decisions: decline (MAIN: decline the Architect's extra turn)
 MV_NONE = 999          # FULFIL: fulfil nothing; DROP: place no more drops
 
 # Solo Automa (AUTOMA-*): entry kinds of a card's action list and placement criteria, in the names of automa.yaml.

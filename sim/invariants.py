@@ -7,6 +7,7 @@ from sim import ids
 from sim import layout as L
 from sim.rules.actions import engineers_placed
 from sim.rules.company import co, hand_size, is_automa
+from sim.rules.officer_actions import hand_limit
 from sim.rules.water import drops_held
 
 INVARIANTS = (
@@ -58,7 +59,8 @@ def violations(S, T):
             bad |= 1 << 1
         if S[b + L.C_ENG] + engineers_placed(S, T, c) != T.start_resources[3]:
             bad |= 1 << 2
-        if S[b + L.C_CREDITS] < 0 or S[b + L.C_EXC] < 0 or S[b + L.C_MIX] < 0 or S[b + L.C_ENG] < 0:
+        if (S[b + L.C_CREDITS] < 0 or S[b + L.C_EXC] < 0 or S[b + L.C_MIX] < 0 or S[b + L.C_ENG] < 0
+                or S[b + L.C_ARCHITECT] > S[b + L.C_ENG]):        # the Architect is one of the Engineers
             bad |= 1 << 3
         total = 0
         for i in range(ids.N_VP_SOURCES):
@@ -82,7 +84,7 @@ def violations(S, T):
         if (bases + S[b + L.C_PIECES + ids.BASE] != 5 or elevs + S[b + L.C_PIECES + ids.ELEVATION] != 5
                 or conds + S[b + L.C_PIECES + ids.CONDUIT] != 5 or phs + S[b + L.C_PIECES + ids.POWERHOUSE] != 4):
             bad |= 1 << 5
-        if top_kind == ids.TK_MAIN and hand_size(S, c) > T.hand_limit[0]:
+        if top_kind == ids.TK_MAIN and hand_size(S, c) > hand_limit(S, T, c):
             bad |= 1 << 7
     return bad
 

@@ -117,6 +117,12 @@ C_GEO_ENG = _co_alloc("geological_engineers")             # set aside on the com
 C_MACH_GAINED = _co_alloc("machineries_gained")            # from the general supply, ever (invariants)
 C_AUTOMA = _co_alloc("automa_level")                       # 0 = a player's seat, 1..4 = Automa level (AUTOMA-03)
 C_AUTOMA_ENG = _co_alloc("automa_engineers")               # Automa Engineers stacked / on its construction space
+# ---- Leeghwater and promo officers without buildings or external works (issue #14, officers branch) ----------
+C_ARCHITECT = _co_alloc("architect_in_supply")   # OFFICER-TOMMASO-01: 1 while the Architect is in the supply (it
+                                                 # is one of the C_ENG Engineers); placed until the End of Round
+C_WU_ENG = _co_alloc("wu_space_engineers")       # OFFICER-WU-01: Engineers on Wu's space (once per round)
+C_GENNARO_ENG = _co_alloc("gennaro_space_engineers")  # OFFICER-GENNARO-01: Engineers on Gennaro's space
+# ---- end of the officers block ------------------------------------------------------------------------------
 CO_SIZE = sum(s for _, s in _co)
 
 STATE_SIZE = COMPANY_BASE + MAX_PLAYERS * CO_SIZE

@@ -12,8 +12,9 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
-from sim.data_loader import load_automa, load_components, load_geological, load_map
+from sim.data_loader import load_automa, load_components, load_geological, load_map, load_promo
 from sim.errors import ConfigError
+from sim.officer_pool import pool as officer_pool
 from sim.overrides import apply_overrides
 from sim.variant import Variant
 
@@ -58,6 +59,10 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "section_size": (1,), "section_malus": (1,), "bonus_threshold": (1,), "award": (2,),
     "objective_vp": (5,), "hand_limit": (1,),
     "n_officer_pool": (1,), "officer_pool": (len(ids.OFFICER_NAMES),),
+    # Leeghwater and promo officers (OFFICER-TOMMASO/SIMONE/GENNARO-01): per officer the Architect at the start
+    # and the hand limit; Gennaro's construction space (reconstructed, promo.yaml)
+    "officer_architect": (ids.N_OFFICERS,), "officer_hand_limit": (ids.N_OFFICERS,),
+    "gennaro_eng": (1,), "gennaro_fee": (1,),
     "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
     "n_bonus_tiles": (1,), "n_objectives": (1,),
     "fixed_objective": (1,), "fixed_bonus": (5,), "fixed_head": (L.MAX_HEADSTREAMS,),   # -1 = drawn at setup
@@ -83,6 +88,7 @@ class TableInfo(NamedTuple):
     variant: Variant
     map_name: str
     map_fidelity: str
+    data_fidelity: str       # RECON-06: 'official', or 'reconstructed (...)' naming the reconstructed files used
     dam_ids: tuple[str, ...]
     conduit_ids: tuple[str, ...]
     ph_ids: tuple[str, ...]
@@ -324,8 +330,6 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     if variant.overrides:
         comp = apply_overrides(comp, variant.overrides)
     m = load_map(variant.map)
-    if variant.map != "base":
-        raise ConfigError(f"map: {variant.map!r} is not playable yet; use 'base'")
     mt = _map_tables(m)
     spaces, space_names = _space_tables(comp, variant.players)
 
@@ -377,7 +381,14 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     bonus = {b["id"]: b for b in comp["bonus_tiles"]}
     sc = comp["scoring"]
     obj = sc["objective"]
-    pool = [ids.OFFICER_NAMES.index(n) for n in comp["executive_officer_setup"]["base_game_pool"]]
+    pool = [ids.OFFICER_NAMES.index(n) for n in officer_pool(variant.expansions)]      # SETUP-13
+    hand_limit = 3                                                                       # CONTRACT-04
+    promo = load_promo()
+    officer_extra = dict(
+        officer_architect=[int((officers[n].get("starting_resources") or {}).get("architect", 0))
+                           for n in ids.OFFICER_NAMES],
+        officer_hand_limit=[int(officers[n].get("hand_limit", hand_limit)) for n in ids.OFFICER_NAMES],
+        gennaro_eng=[promo["gennaro_space"]["engineers"]], gennaro_fee=[promo["gennaro_space"]["credits"]])
     intro = [(ids.COMPANY_NAMES.index(p["company"]), ids.OFFICER_NAMES.index(p["officer"]),
               contract_ids.index(p["starting_contract"])) for p in comp["companies"]["introductory_matchups"]]
     award = et["first_second_award"]
@@ -401,11 +412,12 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         credits_by_energy=credits_by_energy, zero_energy_vp=[sc["zero_energy_round"]["vp"]],
         section_size=[et["bonus_tile_threshold"]], section_malus=[et["bonus_tile_malus_per_section_behind"]],
         bonus_threshold=[et["bonus_tile_threshold"]], award=[award["first"], award["second"]],
-        objective_vp=[obj["first"], obj["second"], obj["third"], 0, 0], hand_limit=[3],
+        objective_vp=[obj["first"], obj["second"], obj["third"], 0, 0], hand_limit=[hand_limit],
         officer_pool=pool, intro_pairings=intro,
         n_bonus_tiles=[len(ids.BONUS_NAMES)], n_objectives=[len(ids.OBJECTIVE_NAMES)],
     )
     arrays.update(mt["arrays"])
+    arrays.update(officer_extra)
     arrays.update(_fixed_draws(variant, comp, len(mt["heads"])))
     arrays.update(spaces)
     arrays.update(_geological_tables(variant))
@@ -413,7 +425,12 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],
                   n_intro_pairings=[len(intro)])
     tables = _record(arrays)
-    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=m["fidelity"],
+    fidelity = m["fidelity"]
+    reconstructed = [f"map {variant.map}"] if fidelity != "official" else []
+    if "promo" in variant.expansions and promo["fidelity"] != "official":   # Gennaro's space (RECON-05/06)
+        reconstructed.append("promo.yaml: Gennaro's space")
+    data_fidelity = f"reconstructed ({', '.join(reconstructed)})" if reconstructed else "official"
+    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=m["fidelity"], data_fidelity=data_fidelity,
                      dam_ids=tuple(mt["dam_ids"]), conduit_ids=tuple(mt["cond_ids"]), ph_ids=tuple(mt["ph_ids"]),
                      headstream_ids=tuple(mt["heads"]), zone_numbers=tuple(mt["zones"]),
                      contract_ids=tuple(contract_ids), space_ids=tuple(space_names))

@@ -9,7 +9,9 @@ from typing import Any
 from sim import ids
 from sim.errors import ConfigError
 
-SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological",)
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological", "leeghwater")
+SUPPORTED_EXPANSIONS += ("promo",)   # the promo officers' packs: they only join the officer pool (sim.officer_pool)
+FIVE_PLAYER_MAP_COMPANIES = 4   # FIVEP-01: the 5-player map is played by 4 companies (5 are not supported, FIVEP-02)
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,10 @@ class Variant:
             raise ConfigError(
                 f"players: {self.players!r} is not a supported player count; use 2, 3 or 4 "
                 "(solo play needs the Automa, FIVEP-02 rules out 5)")
+        if self.map == "five_player" and self.players != FIVE_PLAYER_MAP_COMPANIES:
+            raise ConfigError(
+                f"players: the five_player map is played by exactly {FIVE_PLAYER_MAP_COMPANIES} companies, Automas "
+                f"included (FIVEP-01, TERM-01); got {self.players}. Use --players 4 or --map base")
         for e in self.expansions:
             if e not in SUPPORTED_EXPANSIONS:
                 valid = ", ".join(SUPPORTED_EXPANSIONS) or "none yet"

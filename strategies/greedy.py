@@ -89,6 +89,7 @@ from strategies.feature_structures import (
 )
 from strategies.feature_water import drop_value
 from strategies.features import make_context
+from strategies.greedy_officers import amir_drop_value, score_officer_main
 
 TIE = 1e-9
 MAX_MAIN_MOVES = 256    # TURN-02 actions of one decision: spaces, Bank amounts, construction, tiles, Mahiri
@@ -465,6 +466,8 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
             h = moves[i]
             if h == ids.MV_NONE:
                 vals[i] = 0.0
+            elif h >= ids.MV_DROP_NOW:                                # OFFICER-AMIR-01
+                vals[i] = amir_drop_value(S, T, I, X, W, h)
             else:
                 vals[i] = drop_value(S, T, I, X, W, h, S[L.HEAD_DROPS + h] if a1 == 0 else 0)
     elif kind == ids.TK_TAKE_CONTRACT:                                # ACT-CONTRACT-03
@@ -547,6 +550,8 @@ def score_decision(params, S, T, moves, n, buf):
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
+    if kind == ids.TK_MAIN and S[co(c) + L.C_EFF_OFFICER] >= ids.TOMMASO:   # Leeghwater and promo officers
+        score_officer_main(S, T, I, X, W, c, moves, n, vals)
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
         _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf)
     if kind == ids.TK_MAIN:

@@ -4,9 +4,18 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import buy_patent_tile, co, officer
+from sim.rules.company import buy_patent_tile, co, officer, take_engineers
 from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
+from sim.rules.officer_actions import (
+    add_architect_moves,
+    gennaro_space_open,
+    officer_engineers_placed,
+    place_architect,
+    use_gennaro_space,
+    use_wu_space,
+    wu_space_open,
+)
 from sim.rules.produce import list_productions
 from sim.rules.stack import push
 from sim.rules.wheel import rotate
@@ -58,7 +67,8 @@ def mahiri_copy_useful(S, T, c, o, eng_after, credits_after, scratch):
 
 @njit(cache=True, _nrt=False)
 def list_main_moves(S, T, c, extra, out, scratch):
-    """TURN-02: every action company c may take on its turn (extra = Mahiri's immediate extra action)."""
+    """TURN-02: every action company c may take on its turn (extra = 1: Mahiri's immediate extra action; 2: the
+    Architect's extra turn, which may be declined, OFFICER-TOMMASO-01)."""
     b = co(c)
     eng = S[b + L.C_ENG]
     credits = S[b + L.C_CREDITS]
@@ -80,7 +90,14 @@ def list_main_moves(S, T, c, extra, out, scratch):
         if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, eng, scratch, 0, True) > 0:
             out[n] = ids.MV_FREE_TILE + t
             n += 1
-    if extra == 0 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
+    if wu_space_open(S, T, c, eng):                                       # OFFICER-WU-01
+        out[n] = ids.MV_WU
+        n += 1
+    if gennaro_space_open(S, T, c, eng, credits, scratch):               # OFFICER-GENNARO-01
+        out[n] = ids.MV_GENNARO
+        n += 1
+    n = add_architect_moves(S, T, c, out, n)                              # OFFICER-TOMMASO-01
+    if extra != 1 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
         used = S[b + L.C_MAHIRI_USED]
         fee = 3 if used == 1 else 0
         if used < 2 and eng >= 1 and credits >= fee:
@@ -92,6 +109,9 @@ def list_main_moves(S, T, c, extra, out, scratch):
                     break
     if extra == 0 and eng == 0:                                           # TURN-09
         out[n] = ids.MV_PASS
+        n += 1
+    if extra == 2:                                                        # DECISION-22: the extra turn is optional
+        out[n] = ids.MV_SKIP
         n += 1
     return n
 
@@ -115,7 +135,6 @@ def occupy_space(S, T, c, s):
     b = co(c)
     S[L.SPACE_OCC + s] = c
     S[L.SPACE_ENG + s] = T.space_eng[s]
-    S[b + L.C_ENG] -= T.space_eng[s]
     S[b + L.C_CREDITS] -= T.space_fee[s] + T.space_price[s]              # TURN-04, action price
     kind = T.space_kind[s]
     p = T.space_param[s]
@@ -144,20 +163,41 @@ def occupy_space(S, T, c, s):
 
 
 @njit(cache=True, _nrt=False)
+def move_engineers(S, T, c, move):
+    """Engineers a main move places (0 for a tile action or passing)."""
+    if move < L.N_SPACES:
+        return T.space_eng[move]
+    if move < ids.MV_CONSTRUCT:
+        return move - ids.MV_BANK
+    if move == ids.MV_CONSTRUCT:
+        return T.constr_eng[S[co(c) + L.C_CONSTR_USED]]
+    if move == ids.MV_MAHIRI or move == ids.MV_WU:
+        return 1
+    if move == ids.MV_GENNARO:
+        return T.gennaro_eng[0]
+    return 0
+
+
+@njit(cache=True, _nrt=False)
 def apply_main_move(S, T, c, move):
     """Resolves company c's chosen action (its sub-decisions are pushed as tasks)."""
     b = co(c)
+    if move == ids.MV_SKIP:                                               # the Architect's extra turn declined
+        return
+    if move >= ids.MV_ARCHITECT:                                          # OFFICER-TOMMASO-01
+        move -= ids.MV_ARCHITECT
+        place_architect(S, c)
+    else:
+        take_engineers(S, c, move_engineers(S, T, c, move))
     if move < L.N_SPACES:
         occupy_space(S, T, c, move)
     elif move < ids.MV_CONSTRUCT:                                         # Bank
         k = move - ids.MV_BANK
-        S[b + L.C_ENG] -= k
         S[b + L.C_BANK_ENG] += k
         S[b + L.C_CREDITS] += k
     elif move == ids.MV_CONSTRUCT:                                        # CONSTRUCT-04 step 1
         i = S[b + L.C_CONSTR_USED]
         S[b + L.C_CONSTR_USED] = i + 1
-        S[b + L.C_ENG] -= T.constr_eng[i]
         S[b + L.C_CREDITS] -= T.constr_fee[i]
         push(S, ids.TK_BUILD, c, BUILD_ACTION, 0)
     elif move < ids.MV_MAHIRI:                                            # TECH-06
@@ -165,19 +205,23 @@ def apply_main_move(S, T, c, move):
     elif move == ids.MV_MAHIRI:
         used = S[b + L.C_MAHIRI_USED]
         S[b + L.C_MAHIRI_USED] = used + 1
-        S[b + L.C_ENG] -= 1
         if used == 1:
             S[b + L.C_CREDITS] -= 3
         push(S, ids.TK_MAHIRI, c)
-    else:                                                                 # TURN-09
+    elif move == ids.MV_PASS:                                             # TURN-09
         S[L.G_PASSED + c] = 1
+    elif move == ids.MV_WU:                                               # OFFICER-WU-01
+        use_wu_space(S, T, c)
+    elif move == ids.MV_GENNARO:                                          # OFFICER-GENNARO-01
+        use_gennaro_space(S, T, c)
 
 
 @njit(cache=True, _nrt=False)
 def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)
-    n = S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
+    n = (S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
+         + officer_engineers_placed(S, c))
     for i in range(S[b + L.C_CONSTR_USED]):
         n += T.constr_eng[i]
     for s in range(L.N_SPACES):

@@ -16,7 +16,15 @@ from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_cho
 from sim.rules.automa_place import choose_space, space_range
 from sim.rules.automa_tiles import best_tile, holds_tile_for, tile_payment
 from sim.rules.automa_water import automa_drops
-from sim.rules.company import add_credits, add_energy, add_vp, automa_level, buy_patent_tile, co
+from sim.rules.company import (
+    add_credits,
+    add_energy,
+    add_vp,
+    automa_level,
+    buy_patent_tile,
+    co,
+    take_engineers,
+)
 from sim.rules.construct import place_structure, placeable, red_surcharge
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
 from sim.rules.produce import (
@@ -48,7 +56,7 @@ def place_engineers(S, T, c, board, k):
     first space (kept on the company block until the End of Round) if none is free. board < 0: a given space
     -board - 1 (patent tiles)."""
     b = co(c)
-    S[b + L.C_ENG] -= k
+    take_engineers(S, c, k)
     if board < 0:
         s = -board - 1
         if S[L.SPACE_OCC + s] == ids.NOBODY:
@@ -237,7 +245,7 @@ def perform_entry(S, T, c, entry, card):
             n = construct_candidates(S, T, c, x, y, z, cand)
         if n == 0:
             return False
-        S[b + L.C_ENG] -= k                                                 # the private construction space
+        take_engineers(S, c, k)                                             # the private construction space
         S[b + L.C_AUTOMA_ENG] += k
         construct_at(S, T, c, choose_space(S, T, c, x, cand, n, card, True), x)
         return True
@@ -286,7 +294,7 @@ def perform_entry(S, T, c, entry, card):
         add_energy(S, c, y)
         return True
     if do == ids.AD_BANK:                                                   # AUTOMA-22
-        S[b + L.C_ENG] -= k
+        take_engineers(S, c, k)
         S[b + L.C_BANK_ENG] += k
         add_vp(S, c, x, ids.VS_RESOURCES)
         return True

@@ -12,6 +12,16 @@ def co(c):
 
 
 @njit(cache=True, _nrt=False)
+def take_engineers(S, c, k):
+    """Takes k of company c's Engineers from its supply (to a space, or set aside): ordinary ones first, Tommaso's Architect only when no other
+    is left (then it is placed with no effect, as on the Bank: OFFICER-TOMMASO-01, DECISION-22)."""
+    b = co(c)
+    if k > S[b + L.C_ENG] - S[b + L.C_ARCHITECT]:
+        S[b + L.C_ARCHITECT] = 0
+    S[b + L.C_ENG] -= k
+
+
+@njit(cache=True, _nrt=False)
 def buy_patent_tile(S, c, slot):
     """ACT-PATENT-01/03 (AUTOMA-17): company c takes the tile of Patent Office slot `slot` into its supply; the slot
     stays empty for the round. The round is recorded for the result rows (sim.results)."""

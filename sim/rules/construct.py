@@ -14,6 +14,7 @@ from sim.rules.company import (
     company_of,
     gets_incomes,
     officer,
+    take_engineers,
 )
 from sim.rules.geology import after_building, conduit_value, token
 from sim.rules.rewards import give_reward
@@ -383,7 +384,7 @@ def finish_build(S, T, c, g, tmode, behav, payment):
     put_on_wheel(S, c, e, m, tile)                                 # steps 3-4
     S[b + L.C_CREDITS] -= 3 * s + red_credits(S, T, g, struct, behav)   # Solomon's Credits; step 6 surcharge
     extra = geo_engineers(S, T, g, struct)                         # GEO-09
-    S[b + L.C_ENG] -= extra
+    take_engineers(S, c, extra)
     S[b + L.C_GEO_ENG] += extra
     if tmode != TILE_FREE:
         rotate_step(S, c)                                          # step 5

@@ -36,6 +36,7 @@ from sim.rules.contracts import (
     take_from_display,
 )
 from sim.rules.geology import forbids_contract, push_income_drops
+from sim.rules.officer_actions import fulfils_several, hand_limit, list_amir_drops
 from sim.rules.produce import (
     GERMAN_SECOND,
     OPTIONAL,
@@ -93,7 +94,7 @@ def legal_moves(S, T, out, scratch):
     if kind == ids.TK_FULFIL:
         out[0] = ids.MV_NONE                                       # CONTRACT-07: fulfilling is optional
         n = 1
-        bound = fulfil_bound(S, T, c, a0, a1 == 1)
+        bound = fulfil_bound(S, T, c, a0, a1 == 1) - a2               # CONTRACT-11: a2 already fulfilled
         for k in range(L.N_CONTRACTS):
             if can_fulfil(S, T, c, k, bound, a1 == 1):
                 out[n] = k
@@ -103,6 +104,7 @@ def legal_moves(S, T, out, scratch):
         for h in range(T.n_head[0]):
             out[n] = h
             n += 1
+        n = list_amir_drops(S, T, c, a1, out, n)                   # OFFICER-AMIR-01
         if a2 == 0:                                                # WATER-16: up to N
             out[n] = ids.MV_NONE
             n += 1
@@ -171,11 +173,17 @@ def apply_choice(S, T, move):
                 push(S, ids.TK_FULFIL, c, e, 1)                  # PRODUCE-11 (f), PRODUCE-13
     elif kind == ids.TK_FULFIL:
         if move != ids.MV_NONE:
+            if a1 == 1 and fulfils_several(S, c):                  # CONTRACT-11: the sum of requirements <= E
+                push(S, ids.TK_FULFIL, c, a0, a1, a2 + T.contract_req[move])
             mark_fulfilled(S, c, move)
             give_reward(S, T, c, move, ids.VS_CONTRACTS)          # CONTRACT-08/13
     elif kind == ids.TK_DROP:
         if move != ids.MV_NONE:
-            if a1 == 1:
+            if move >= ids.MV_DROP_INTO_DAM:                      # OFFICER-AMIR-01, WATER-13
+                place_drop_directly(S, T, move - ids.MV_DROP_INTO_DAM)
+            elif move >= ids.MV_DROP_NOW:                         # OFFICER-AMIR-01: flows at once
+                new_drop_flowing(S, T, move - ids.MV_DROP_NOW)
+            elif a1 == 1:
                 new_drop_flowing(S, T, move)                      # WATER-09
             else:
                 new_drop_on_headstream(S, T, move)                # WATER-10
@@ -233,6 +241,19 @@ def _income(S, T, c):
                 push_machine_choice(S, T, c, T.income_reward[comp, row, i])
 
 
+@njit(cache=True, _nrt=False)
+def _end_mahiri_copies(S, T):
+    """OFFICER-MAHIRI-02: a copy ends when the next turn of any company begins; a hand kept over the limit by a
+    copy of Simone is cut back at once (CONTRACT-04)."""
+    for p in range(T.n_players[0]):
+        b = co(p)
+        if S[b + L.C_OFFICER] == ids.MAHIRI and S[b + L.C_EFF_OFFICER] >= 0:
+            copied_simone = S[b + L.C_EFF_OFFICER] == ids.SIMONE
+            S[b + L.C_EFF_OFFICER] = ids.MAHIRI
+            if copied_simone and hand_size(S, p) > hand_limit(S, T, p):
+                push(S, ids.TK_CHECK_HAND, p)
+
+
 @njit(cache=True)
 def run_auto(S, T, kind, c, a0, a1, a2):
     """Resolves one automatic task."""
@@ -262,15 +283,16 @@ def run_auto(S, T, kind, c, a0, a1, a2):
         push(S, ids.TK_TURN, S[L.G_TURN_ORDER])
     elif kind == ids.TK_TURN:
         S[L.G_CURRENT] = c
-        for p in range(n):              # OFFICER-MAHIRI-02: a copy ends when the next turn of *any* company begins
-            b = co(p)
-            if S[b + L.C_OFFICER] == ids.MAHIRI and S[b + L.C_EFF_OFFICER] >= 0:
-                S[b + L.C_EFF_OFFICER] = ids.MAHIRI
         push(S, ids.TK_END_TURN, c)
         if automa_chooses_first_action(S, T, c):                    # AUTOMA-66: Mahiri's Automa
             act_as_automa(S, c, True)
             push(S, ids.TK_AUTOMA_PROXY_END, c)
         push(S, ids.TK_MAIN, c, 0)
+        _end_mahiri_copies(S, T)
+    elif kind == ids.TK_ARCHITECT_TURN:                             # OFFICER-TOMMASO-01: another turn, after
+        push(S, ids.TK_MAIN, c, 2)                                  # the display refill (TURN-11)
+        _end_mahiri_copies(S, T)
+        push(S, ids.TK_REFILL, c)
     elif kind == ids.TK_AUTOMA_PROXY_END:
         act_as_automa(S, c, False)
     elif kind == ids.TK_END_TURN:                                   # TURN-11, TURN-01
@@ -311,7 +333,7 @@ def run_auto(S, T, kind, c, a0, a1, a2):
             elif comp == ids.GERMANY and (a0 & GERMAN_SECOND) == 0:  # COMPANY-GER-01
                 push(S, ids.TK_PRODUCE, c, 0, OPTIONAL | GERMAN_SECOND, a1)
     elif kind == ids.TK_CHECK_HAND:                                 # CONTRACT-04
-        if hand_size(S, c) > T.hand_limit[0]:
+        if hand_size(S, c) > hand_limit(S, T, c):
             push(S, ids.TK_CHECK_HAND, c)
             push(S, ids.TK_DISCARD, c)
     elif kind == ids.TK_REFILL:

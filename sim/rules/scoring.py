@@ -12,6 +12,7 @@ from sim.rules.company import (
     co,
     is_automa,
 )
+from sim.rules.officer_actions import reset_officer_spaces
 from sim.rules.water import own_dam_drops
 
 
@@ -153,6 +154,7 @@ def end_of_round(S, T):
         S[b + L.C_MAHIRI_USED] = 0
         S[b + L.C_CONSTR_USED] = 0
         S[L.G_PASSED + c] = 0
+        reset_officer_spaces(S, T, c)                                 # EOR-02/03: officer spaces, Architect
     for s in range(L.N_SPACES):
         c = S[L.SPACE_OCC + s]
         if c >= 0:

@@ -265,6 +265,7 @@ def apply_pick(S, T, seat, pick_index, move):
     S[b + L.C_EXC] = T.start_resources[1]
     S[b + L.C_MIX] = T.start_resources[2]
     S[b + L.C_ENG] = T.start_resources[3]
+    S[b + L.C_ARCHITECT] = T.officer_architect[off]               # SETUP-21: Tommaso's 11 Engineers + Architect
     S[b + L.C_MACH_GAINED] = T.start_resources[1] + T.start_resources[2]
     add_vp(S, seat, T.start_resources[4], ids.VS_START)
     S[b + L.C_PIECES + ids.BASE] = 5

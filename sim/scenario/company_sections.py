@@ -100,6 +100,7 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
     S[b + L.C_MAHIRI_USED] = _int(f"{p}.mahiri_uses", d.get("mahiri_uses", 0), 0, 2)
     if S[b + L.C_MAHIRI_USED] and off != ids.MAHIRI:
         _fail(f"{p}.mahiri_uses", f"only Mahiri Sekibo has the officer space; {ids.OFFICER_NAMES[off]} must have 0")
+    _officer_spaces(T, S, b, p, off, d)
     if "geological_engineers" in d:
         if not _HAS_GEO_ENG:
             _fail(f"{p}.geological_engineers", "this engine has no geological engineers field")
@@ -145,6 +146,33 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
             _fail(f"{p}.tiles", f"{ids.TILE_NAMES[ti]}: the introductory game has no advanced tiles (SETUP-09)")
 
 
+def _officer_spaces(T, S: np.ndarray, b: int, p: str, off: int, d: dict) -> None:
+    """Engineers on Wu's and Gennaro's spaces (OFFICER-WU-01, OFFICER-GENNARO-01; Mahiri's copies use her own)."""
+    for key, field, owner, most in (("wu_space_engineers", L.C_WU_ENG, ids.WU, 1),
+                                    ("gennaro_space_engineers", L.C_GENNARO_ENG, ids.GENNARO, int(T.gennaro_eng[0]))):
+        x = _int(f"{p}.{key}", d.get(key, 0), 0, most)
+        if x and off not in (owner, ids.MAHIRI):
+            _fail(f"{p}.{key}", f"only {ids.OFFICER_NAMES[owner]} (or Mahiri copying) has this space; "
+                                f"{ids.OFFICER_NAMES[off]} must have 0")
+        if x not in (0, most):
+            _fail(f"{p}.{key}", f"the space takes {most} Engineer(s); give 0 or {most}")
+        S[b + field] = x
+
+
+def _architect(S: np.ndarray, b: int, p: str, off: int, d: dict) -> None:
+    """OFFICER-TOMMASO-01: whether Tommaso's Architect is in the supply (default: yes while he has an Engineer)."""
+    has = off == ids.TOMMASO and S[b + L.C_ENG] >= 1
+    if "architect_in_supply" in d:
+        x = d["architect_in_supply"]
+        if not isinstance(x, bool):
+            _fail(f"{p}.architect_in_supply", f"{x!r} is not true or false")
+        if x and not has:
+            _fail(f"{p}.architect_in_supply", "only Tommaso Battista has the Architect, and it is one of his "
+                                              "Engineers in the supply (he has none left); use false")
+        has = x
+    S[b + L.C_ARCHITECT] = int(has)
+
+
 def _derived_company_fields(ctx: _Ctx, S: np.ndarray, cdocs: list[dict], check: bool) -> None:
     """Fields that follow from the rest of the position: pieces left, Engineers, VP breakdown, counts."""
     from sim.rules.actions import engineers_placed
@@ -182,6 +210,7 @@ def _derived_company_fields(ctx: _Ctx, S: np.ndarray, cdocs: list[dict], check: 
                                         "bank_engineers, construction_spaces_used) or omit engineers to derive it")
         else:
             S[b + L.C_ENG] = max(0, int(T.start_resources[3]) - placed)
+        _architect(S, b, p, int(S[b + L.C_OFFICER]), d)
         # VP and its breakdown (they must agree, TERM-11)
         src = _check_keys(f"{p}.vp_by_source", d.get("vp_by_source"), ids.VP_SOURCE_NAMES)
         vals = {k: _int(f"{p}.vp_by_source.{k}", x) for k, x in src.items()}

@@ -10,6 +10,7 @@ from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
 from sim.errors import ConfigError
+from sim.officer_pool import check_officer
 from sim.rules.automa_officers import mahiri_in_play
 from sim.scenario.board_sections import _action_spaces, _contracts, _headstreams, _map_structures, _patent_office
 from sim.scenario.company_sections import _company_block, _company_docs, _dam_capacity, _derived_company_fields
@@ -135,6 +136,11 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
         c = _name_index(f"{p}.company", d["company"], ids.COMPANY_NAMES, "company", prefix=True) if "company" in d else -1
         o = _name_index(f"{p}.officer", d["officer"], ids.OFFICER_NAMES, "officer", prefix=True) \
             if d.get("officer") is not None else -1
+        if o >= 0:
+            try:                                                  # SETUP-13: the officers of the modules in play
+                check_officer(ids.OFFICER_NAMES[o], tuple(ctx.variant.expansions))
+            except ConfigError as e:
+                _fail(f"{p}.officer", str(e))
         given.append((c, o))
     for s in range(n):
         for s2 in range(s):

@@ -121,6 +121,11 @@ def _company_snapshot(ctx: _Ctx, S: np.ndarray, s: int) -> dict:
         construction_spaces_used=I(S[b + L.C_CONSTR_USED]), bank_engineers=I(S[b + L.C_BANK_ENG]),
         mahiri_uses=I(S[b + L.C_MAHIRI_USED]),
     )
+    if off == ids.TOMMASO:                                # OFFICER-TOMMASO-01
+        d["architect_in_supply"] = bool(S[b + L.C_ARCHITECT])
+    for key, field in (("wu_space_engineers", L.C_WU_ENG), ("gennaro_space_engineers", L.C_GENNARO_ENG)):
+        if S[b + field]:                                  # OFFICER-WU-01, OFFICER-GENNARO-01
+            d[key] = I(S[b + field])
     if _HAS_GEO_ENG:
         d["geological_engineers"] = I(S[b + L.C_GEO_ENG])
     if S[b + L.C_AUTOMA]:
