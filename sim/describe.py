@@ -5,7 +5,7 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
-from sim.rules.construct import decode_build, decode_payment, n_map_spaces, space_kind
+from sim.rules.construct import decode_build, decode_payment, n_map_spaces, payment_excamixers, space_kind
 from sim.rules.produce import decode, energy_of
 from sim.tables import TableInfo
 
@@ -108,6 +108,8 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     if kind == ids.TK_PAY:
         e, m, s = decode_payment(move)
         parts = [f"{e} Excavators", f"{m} Mixers"]
+        if payment_excamixers(move):                                  # OFFICER-ELON-01
+            parts.append(f"{payment_excamixers(move)} Excamixers")
         if s:
             parts.append(f"{3 * s} Credits for {s} machineries")
         return "Pay " + ", ".join(parts)

@@ -32,7 +32,8 @@ from sim.tables import TableInfo
 Event = dict
 
 # What one seat's `gain` counts: (name, offset in the company block).
-GAIN_FIELDS = (("credits", L.C_CREDITS), ("energy", L.C_ENERGY), ("excavators", L.C_EXC), ("mixers", L.C_MIX))
+GAIN_FIELDS = (("credits", L.C_CREDITS), ("energy", L.C_ENERGY), ("excavators", L.C_EXC), ("mixers", L.C_MIX),
+               ("excamixers", L.C_EXCAMIXERS))
 
 # Rule of a decision, whether chosen by a player or forced (a single option).
 DECISION_RULE = {
@@ -392,7 +393,7 @@ class EventLogger:
                 x.event("objective", "END-02", c, {"vp": {"objective": vp["objective"]}},
                         objective=ids.OBJECTIVE_NAMES[obj], count=int(objective_count(S, T, c, obj)),
                         vp=vp["objective"])
-                items = int(A[b + L.C_CREDITS] + A[b + L.C_EXC] + A[b + L.C_MIX])
+                items = int(A[b + L.C_CREDITS] + A[b + L.C_EXC] + A[b + L.C_MIX] + A[b + L.C_EXCAMIXERS])
                 x.event("final_resources", "END-04", c, {"vp": {"resources": vp["resources"]}}, items=items,
                         vp=vp["resources"])
                 x.event("final_dams", "END-05", c, {"vp": {"dams": vp["dams"]}}, drops=vp["dams"], vp=vp["dams"])

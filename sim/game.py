@@ -297,6 +297,7 @@ class Game:
         return {"vp": int(self.state[b + L.C_VP]), "credits": int(self.state[b + L.C_CREDITS]),
                 "energy": int(self.state[b + L.C_ENERGY]), "engineers": int(self.state[b + L.C_ENG]),
                 "excavators": int(self.state[b + L.C_EXC]), "mixers": int(self.state[b + L.C_MIX]),
+                "excamixers": int(self.state[b + L.C_EXCAMIXERS]),
                 "structures": int(sum(full - self.state[b + L.C_PIECES + i] for i, full in enumerate((5, 5, 5, 4))))}
 
     def snapshot(self) -> dict:

@@ -52,15 +52,15 @@ def violations(S, T):
             continue
         wheel = 0
         for s in range(6):
-            wheel += S[b + L.C_WHEEL_EXC + s] + S[b + L.C_WHEEL_MIX + s]
-            if S[b + L.C_WHEEL_EXC + s] < 0 or S[b + L.C_WHEEL_MIX + s] < 0:
+            wheel += S[b + L.C_WHEEL_EXC + s] + S[b + L.C_WHEEL_MIX + s] + S[b + L.C_WHEEL_XM + s]
+            if S[b + L.C_WHEEL_EXC + s] < 0 or S[b + L.C_WHEEL_MIX + s] < 0 or S[b + L.C_WHEEL_XM + s] < 0:
                 bad |= 1 << 3
-        if S[b + L.C_EXC] + S[b + L.C_MIX] + wheel != S[b + L.C_MACH_GAINED]:
+        if S[b + L.C_EXC] + S[b + L.C_MIX] + S[b + L.C_EXCAMIXERS] + wheel != S[b + L.C_MACH_GAINED]:
             bad |= 1 << 1
         if S[b + L.C_ENG] + engineers_placed(S, T, c) != T.start_resources[3]:
             bad |= 1 << 2
         if (S[b + L.C_CREDITS] < 0 or S[b + L.C_EXC] < 0 or S[b + L.C_MIX] < 0 or S[b + L.C_ENG] < 0
-                or S[b + L.C_ARCHITECT] > S[b + L.C_ENG]):        # the Architect is one of the Engineers
+                or S[b + L.C_ARCHITECT] > S[b + L.C_ENG] or S[b + L.C_EXCAMIXERS] < 0):        # the Architect is one of the Engineers
             bad |= 1 << 3
         total = 0
         for i in range(ids.N_VP_SOURCES):

@@ -122,6 +122,8 @@ C_ARCHITECT = _co_alloc("architect_in_supply")   # OFFICER-TOMMASO-01: 1 while t
                                                  # is one of the C_ENG Engineers); placed until the End of Round
 C_WU_ENG = _co_alloc("wu_space_engineers")       # OFFICER-WU-01: Engineers on Wu's space (once per round)
 C_GENNARO_ENG = _co_alloc("gennaro_space_engineers")  # OFFICER-GENNARO-01: Engineers on Gennaro's space
+C_EXCAMIXERS = _co_alloc("excamixers")           # OFFICER-ELON-01: Excamixers in the supply (machineries)
+C_WHEEL_XM = _co_alloc("wheel_excamixers", 6)    # OFFICER-ELON-01: Excamixers on the wheel, per segment
 # ---- end of the officers block ------------------------------------------------------------------------------
 CO_SIZE = sum(s for _, s in _co)
 

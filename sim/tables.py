@@ -62,6 +62,7 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     # Leeghwater and promo officers (OFFICER-TOMMASO/SIMONE/GENNARO-01): per officer the Architect at the start
     # and the hand limit; Gennaro's construction space (reconstructed, promo.yaml)
     "officer_architect": (ids.N_OFFICERS,), "officer_hand_limit": (ids.N_OFFICERS,),
+    "officer_start_machines": (ids.N_OFFICERS, 3),    # Excavators, Mixers, Excamixers (SETUP-20/21)
     "gennaro_eng": (1,), "gennaro_fee": (1,),
     "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
     "n_bonus_tiles": (1,), "n_objectives": (1,),
@@ -388,6 +389,8 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         officer_architect=[int((officers[n].get("starting_resources") or {}).get("architect", 0))
                            for n in ids.OFFICER_NAMES],
         officer_hand_limit=[int(officers[n].get("hand_limit", hand_limit)) for n in ids.OFFICER_NAMES],
+        officer_start_machines=[[int((officers[n].get("starting_resources") or {}).get(k, sr.get(k, 0)))
+                                 for k in ("excavators", "mixers", "excamixers")] for n in ids.OFFICER_NAMES],
         gennaro_eng=[promo["gennaro_space"]["engineers"]], gennaro_fee=[promo["gennaro_space"]["credits"]])
     intro = [(ids.COMPANY_NAMES.index(p["company"]), ids.OFFICER_NAMES.index(p["officer"]),
               contract_ids.index(p["starting_contract"])) for p in comp["companies"]["introductory_matchups"]]

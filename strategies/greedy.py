@@ -89,7 +89,12 @@ from strategies.feature_structures import (
 )
 from strategies.feature_water import drop_value
 from strategies.features import make_context
-from strategies.greedy_officers import amir_drop_value, score_officer_main
+from strategies.greedy_officers import (
+    amir_drop_value,
+    count_excamixers,
+    excamixer_payment_cost,
+    score_officer_main,
+)
 
 TIE = 1e-9
 MAX_MAIN_MOVES = 256    # TURN-02 actions of one decision: spaces, Bank amounts, construction, tiles, Mahiri
@@ -407,7 +412,8 @@ def score_pay(S, T, I, X, W, moves, n, vals, g):
     for i in range(n):
         e, m, s = decode_payment(moves[i])
         nxt = best_affordable(I, X, I[I_EXC] - e, I[I_MIX] - m, I[I_CRED] - 3 * s, I[I_TMASK], g, True)
-        vals[i] = 0.5 * nxt - lock * (e * X[X_EV] + m * X[X_MV]) - 3 * s * X[X_CV]
+        vals[i] = 0.5 * nxt - lock * (e * X[X_EV] + m * X[X_MV]) - 3 * s * X[X_CV] \
+            - excamixer_payment_cost(X, moves[i])                    # OFFICER-ELON-01
 
 
 @fast
@@ -549,6 +555,8 @@ def score_decision(params, S, T, moves, n, buf):
             vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work)
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
+    if S[co(c) + L.C_EXCAMIXERS] > 0:                                 # OFFICER-ELON-01
+        count_excamixers(S, I, c)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
     if kind == ids.TK_MAIN and S[co(c) + L.C_EFF_OFFICER] >= ids.TOMMASO:   # Leeghwater and promo officers
         score_officer_main(S, T, I, X, W, c, moves, n, vals)

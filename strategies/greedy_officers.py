@@ -1,11 +1,14 @@
 """Greedy valuation of the Leeghwater and promo officers' decisions: Tommaso's Architect (OFFICER-TOMMASO-01),
-Wu's space (OFFICER-WU-01), Gennaro's construction space (OFFICER-GENNARO-01) and Amir's drops (OFFICER-AMIR-01).
+Wu's space (OFFICER-WU-01), Gennaro's construction space (OFFICER-GENNARO-01), Amir's drops (OFFICER-AMIR-01) and
+Elon's Excamixers (OFFICER-ELON-01).
 
 Small hooks that strategies.greedy calls after its own scoring: they read the decision's context as the greedy
 scorer built it (energy track, candidate contracts, drop values, build table) and add no state of their own.
 """
 from sim import ids
 from sim import layout as L
+from sim.rules.company import co
+from sim.rules.construct import payment_excamixers
 from sim.rules.water import own_dam_drops
 from strategies.feature_layout import (
     I_CAND_K,
@@ -21,7 +24,9 @@ from strategies.feature_layout import (
     X_CE,
     X_CV,
     X_DROPV,
+    X_EV,
     X_EVP0,
+    X_MV,
     fast,
 )
 from strategies.feature_rewards import contract_feasibility, energy_vp
@@ -84,3 +89,19 @@ def amir_drop_value(S, T, I, X, W, move):
     if move >= ids.MV_DROP_INTO_DAM:
         return X[X_DROPV + move - ids.MV_DROP_INTO_DAM]
     return drop_value(S, T, I, X, W, move - ids.MV_DROP_NOW, 0)
+
+
+@fast
+def count_excamixers(S, I, c):
+    """OFFICER-ELON-01: the build tables count each Excamixer in the supply as an Excavator and as a Mixer (it is
+    either; optimistic when both are short, exact when one type is)."""
+    x = S[co(c) + L.C_EXCAMIXERS]
+    I[I_EXC] += x
+    I[I_MIX] += x
+
+
+@fast
+def excamixer_payment_cost(X, move):
+    """OFFICER-ELON-01: an Excamixer spent is worth the dearer machinery it could have been (spend the plain ones
+    first, as AUTOMA-71 has the Automa do)."""
+    return payment_excamixers(move) * max(X[X_EV], X[X_MV]) * 1.05

@@ -83,7 +83,8 @@ def evaluate(D, T, over, win_bonus, ws, rank):
         best = -1.0e18
         for c in range(np_):
             b = co(c)
-            s = D[b + L.C_VP] + (D[b + L.C_CREDITS] + D[b + L.C_EXC] + D[b + L.C_MIX]) / 5.0 \
+            s = D[b + L.C_VP] + (D[b + L.C_CREDITS] + D[b + L.C_EXC] + D[b + L.C_MIX]
+                                    + D[b + L.C_EXCAMIXERS]) / 5.0 \
                 + own_dam_drops(D, T, c)
             ws[WS_SCORE + c] = s
             best = max(best, s)

@@ -301,19 +301,19 @@ def test_OFFICER_AMIR_01_other_officers_have_no_choice():
 # The officer pool by module (SETUP-13, OFFICER-NONAME-01)
 # ---------------------------------------------------------------------------------------------------------------
 
-PROMO_PLAYABLE = {"Gennaro Grasso", "Wu Fang", "Amir Zahir"}
+PROMO_PLAYABLE = {"Elon Audia", "Gennaro Grasso", "Wu Fang", "Amir Zahir"}
 LWP_PLAYABLE = {"Tommaso Battista", "Simone Luciani"}
 
 
 def test_SETUP_13_promo_and_leeghwater_officers_dealt_only_with_their_module():
     """SETUP-13: with --expansion leeghwater,promo the pairings deal the base, Leeghwater and promo officers the
-    engine plays; never the officers without engine rules (Leslie, Margot, Elon, Octavius) nor OFFICER-NONAME-01's."""
+    engine plays; never the officers without engine rules (Leslie, Margot, Octavius) nor OFFICER-NONAME-01's."""
     seen = set()
     for seed in range(40):
         g = Game.new({"players": 4, "expansions": ["leeghwater", "promo"]}, seed=seed)
         seen |= {p["officer"] for p in g.snapshot()["setup"]["pairings"]}
     assert PROMO_PLAYABLE | LWP_PLAYABLE <= seen
-    assert not seen & {"Leslie Spencer", "Margot Fouche", "Elon Audia", "Dr. Octavius", "Franz de Lasse",
+    assert not seen & {"Leslie Spencer", "Margot Fouche", "Dr. Octavius", "Franz de Lasse",
                        "Angelo Alberti"}
     base = set()
     for seed in range(40):
@@ -325,7 +325,7 @@ def test_SETUP_13_promo_and_leeghwater_officers_dealt_only_with_their_module():
 @pytest.mark.parametrize("officers, expansions, words", [
     (("Wu", "Viktor"), (), "add --expansion promo"),
     (("Tommaso", "Viktor"), ("promo",), "add --expansion leeghwater"),
-    (("Elon", "Viktor"), ("promo",), "not playable yet"),
+    (("Octavius", "Viktor"), ("promo",), "not playable yet"),
     (("Leslie", "Viktor"), ("leeghwater",), "not playable yet"),
     (("Franz de Lasse", "Viktor"), ("promo",), "OFFICER-NONAME-01"),
 ])
@@ -347,3 +347,55 @@ def test_AUTOMA_71_level_4_automa_with_promo_officers_refused():
     with pytest.raises(ConfigError, match="AUTOMA-67..71"):
         GameConfig(players=2, automa=(0, 4), expansions=("promo",))
     GameConfig(players=2, automa=(0, 3), expansions=("promo", "leeghwater"))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Elon Audia: Excamixers
+# ---------------------------------------------------------------------------------------------------------------
+
+def test_OFFICER_ELON_01_SETUP_21_starts_with_8_excamixers():
+    """SETUP-21 / OFFICER-ELON-01: Elon starts with 8 Excamixers and no Excavators or Mixers; an Automa holding
+    him starts as every Automa, 6 Excavators and 4 Mixers (SETUP-22)."""
+    g = Game.new({"players": 2, "expansions": ["promo"], "officers": ["Elon", "Viktor"]}, seed=4)
+    while g.phase == "setup":
+        g.play(g.legal_codes()[0])
+    s = next(c for c in g.snapshot()["companies"] if c["officer"] == "Elon Audia")
+    assert (s["excavators"], s["mixers"], s["excamixers"]) == (0, 0, 8)
+    a = Game.new(GameConfig(players=2, expansions=("promo",), officers=("Viktor", "Elon"), automa=(0, 2)), seed=4)
+    while a.phase == "setup":
+        a.play(a.legal_codes()[0])
+    s = next(c for c in a.snapshot()["companies"] if c["officer"] == "Elon Audia")
+    wheel = sum(x.get("excavators", 0) + x.get("mixers", 0) for x in s["wheel"]["segments"].values())
+    assert s.get("excamixers", 0) == 0 and s["excavators"] + s["mixers"] + wheel == 10   # its turns may have built
+
+
+def test_OFFICER_ELON_01_excamixer_pays_as_excavator_and_goes_on_the_wheel():
+    """OFFICER-ELON-01 / CONSTRUCT-08 / WHEEL-02: a mountain Base (5 Excavators) with 2 Excavators and 8
+    Excamixers: 3 ways (2+3, 1+4, 0+5); 2 Excavators + 3 Excamixers go into the open segment with the tile."""
+    g = load("Elon", {"excavators": 2, "mixers": 0, "excamixers": 8})
+    play(g, "Construct on company-board space 1 [1 Engineer]")
+    play(g, "Build a Base on B1L with tile base")
+    assert sorted(descs(g)) == ["Pay 0 Excavators, 0 Mixers, 5 Excamixers", "Pay 1 Excavators, 0 Mixers, 4 Excamixers",
+                                "Pay 2 Excavators, 0 Mixers, 3 Excamixers"]
+    play(g, "Pay 2 Excavators, 0 Mixers, 3 Excamixers")
+    s = me(g)
+    assert (s["excavators"], s["excamixers"]) == (0, 5)
+    assert s["wheel"]["segments"] == {0: {"excavators": 2, "excamixers": 3, "tiles": ["base"]}}
+
+
+def test_OFFICER_ELON_01_WHEEL_03_excamixers_return_as_excamixers():
+    """WHEEL-03: Excamixers on the wheel come back as Excamixers (Workshop rotate 1: segment 1 returns 3)."""
+    g = load("Elon", {"excamixers": 0, "mixers": 0, "wheel": {"open": 0, "segments": {1: {"excamixers": 3,
+                                                                                          "mixers": 1}}}})
+    play(g, "Workshop: rotate the wheel 1 (left) [1 Engineer]")
+    s = me(g)
+    assert (s["excamixers"], s["mixers"]) == (3, 1)
+
+
+def test_OFFICER_ELON_01_END_04_excamixers_count_for_resources():
+    """END-04: 0 Credits + 3 (zero-energy round 5) + 2 Excamixers = 5 items: 1 VP; without them 3 items: 0 VP."""
+    def final(officer, me_):
+        g = load(officer, me_, round=5, phase="water_flow", decision=None)
+        return g.snapshot()["companies"][0]["vp_by_source"].get("resources", 0)
+    assert final("Elon", {"credits": 0, "excavators": 0, "mixers": 0, "excamixers": 2}) == 1
+    assert final("Viktor", {"credits": 0, "excavators": 0, "mixers": 0}) == 0

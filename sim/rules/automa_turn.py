@@ -339,6 +339,10 @@ def automa_pick(S, T, c, forced, pick_index):
     apply_pick(S, T, c, pick_index, p * 8 + NO_CONTRACT)
     b = co(c)
     S[b + L.C_CREDITS] = 0
+    S[b + L.C_EXC] = T.start_resources[1]                     # SETUP-22: 6 Excavators, 4 Mixers whatever the officer
+    S[b + L.C_MIX] = T.start_resources[2]
+    S[b + L.C_EXCAMIXERS] = 0
+    S[b + L.C_MACH_GAINED] = T.start_resources[1] + T.start_resources[2]
     add_vp(S, c, T.automa_start_vp[0] - T.start_resources[4], ids.VS_START)
     if automa_level(S, c) < 4:
         S[b + L.C_EFF_OFFICER] = ids.NO_OFFICER

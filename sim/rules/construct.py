@@ -20,7 +20,7 @@ from sim.rules.geology import after_building, conduit_value, token
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
 from sim.rules.water import place_drop_directly
-from sim.rules.wheel import put_on_wheel, rotate_step
+from sim.rules.wheel import put_excamixers_on_wheel, put_on_wheel, rotate_step
 
 # Tile modes of a build choice: which physical tile goes to the wheel.
 TILE_ITSELF = 0       # the tile itself
@@ -201,9 +201,9 @@ def machinery_alternative(e, m, jill, alt):
 
 
 @njit(cache=True, _nrt=False)
-def _affordable(S, c, e, m, s, red, credits):
+def _affordable(S, c, e, m, x, s, red, credits):
     b = co(c)
-    return e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and 3 * s + red <= credits
+    return e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and x <= S[b + L.C_EXCAMIXERS] and 3 * s + red <= credits
 
 
 @njit(cache=True, _nrt=False)
@@ -215,26 +215,38 @@ def _add_unique(out, n0, n, payload):
     return n + 1
 
 
+EXCAMIXER_UNIT = 32768   # payment payload: Excamixers spent (OFFICER-ELON-01) x 32768
+
+
 @njit(cache=True, _nrt=False)
-def encode_payment(e, m, s):
-    """Move payload of a payment: excavators, mixers and machineries replaced by 3 Credits (Solomon)."""
-    return e + 32 * m + 1024 * s
+def encode_payment(e, m, s, x):
+    """Move payload of a payment: excavators, mixers, machineries replaced by 3 Credits (Solomon) and Excamixers
+    spent as either type (Elon)."""
+    return e + 32 * m + 1024 * s + EXCAMIXER_UNIT * x
 
 
 @njit(cache=True, _nrt=False)
 def decode_payment(p):
-    """(excavators, mixers, replaced) of a payment move."""
-    return p % 32, (p // 32) % 32, p // 1024
+    """(excavators, mixers, replaced) of a payment move (its Excamixers: payment_excamixers)."""
+    return p % 32, (p // 32) % 32, (p // 1024) % 32
+
+
+@njit(cache=True, _nrt=False)
+def payment_excamixers(p):
+    """Excamixers a payment move spends (OFFICER-ELON-01)."""
+    return p // EXCAMIXER_UNIT
 
 
 @njit(cache=True, _nrt=False)
 def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
-    """Appends every affordable way to pay a build (CONSTRUCT-18/19, ADV-L2-WILD-01, OFFICER-SOLOMON-01)."""
+    """Appends every affordable way to pay a build (CONSTRUCT-18/19, ADV-L2-WILD-01, OFFICER-SOLOMON-01); Elon's
+    Excamixers may stand for any missing machinery (OFFICER-ELON-01)."""
     n0 = n
     red = red_credits(S, T, g, struct, behav)
     e0, m0, jill = machinery_need(S, T, c, g, struct, behav, free)
     solomon = officer(S, c) == ids.SOLOMON
     wild = behav == ids.T_L2_WILD
+    xm = S[co(c) + L.C_EXCAMIXERS]
     for alt in range(2):
         E, M, ok = machinery_alternative(e0, m0, jill, alt)
         if not ok:
@@ -243,18 +255,21 @@ def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
             tot = E + M
             smax = tot if solomon else 0
             for s in range(smax + 1):
-                for e in range(tot - s + 1):
-                    m = tot - s - e
-                    if _affordable(S, c, e, m, s, red, credits):
-                        n = _add_unique(out, n0, n, encode_payment(e, m, s))
+                for x in range(min(xm, tot - s) + 1):
+                    for e in range(tot - s - x + 1):
+                        m = tot - s - x - e
+                        if _affordable(S, c, e, m, x, s, red, credits):
+                            n = _add_unique(out, n0, n, encode_payment(e, m, s, x))
         else:
-            elo = 0 if solomon else E
-            mlo = 0 if solomon else M
+            elo = 0 if solomon or xm > 0 else E
+            mlo = 0 if solomon or xm > 0 else M
             for e in range(elo, E + 1):
                 for m in range(mlo, M + 1):
-                    s = E - e + M - m
-                    if _affordable(S, c, e, m, s, red, credits):
-                        n = _add_unique(out, n0, n, encode_payment(e, m, s))
+                    short = E - e + M - m
+                    for x in range(min(xm, short) + 1):
+                        s = short - x
+                        if (s == 0 or solomon) and _affordable(S, c, e, m, x, s, red, credits):
+                            n = _add_unique(out, n0, n, encode_payment(e, m, s, x))
     return n
 
 
@@ -267,6 +282,7 @@ def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
         return False
     exc = S[b + L.C_EXC]
     mix = S[b + L.C_MIX]
+    xm = S[b + L.C_EXCAMIXERS]
     red = red_credits(S, T, g, struct, behav)
     e0, m0, jill = machinery_need(S, T, c, g, struct, behav, free)
     solomon = officer(S, c) == ids.SOLOMON
@@ -276,9 +292,9 @@ def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
         if not ok:
             break
         if wild:
-            short = max(0, E + M - exc - mix)
+            short = max(0, E + M - exc - mix - xm)
         else:
-            short = max(0, E - exc) + max(0, M - mix)
+            short = max(0, max(0, E - exc) + max(0, M - mix) - xm)      # OFFICER-ELON-01
         if short == 0 and red <= credits:
             return True
         if solomon and 3 * short + red <= credits:
@@ -382,6 +398,7 @@ def finish_build(S, T, c, g, tmode, behav, payment):
     elif tmode == TILE_ANTON:
         tile = ids.T_ANTON
     put_on_wheel(S, c, e, m, tile)                                 # steps 3-4
+    put_excamixers_on_wheel(S, c, payment_excamixers(payment))    # OFFICER-ELON-01
     S[b + L.C_CREDITS] -= 3 * s + red_credits(S, T, g, struct, behav)   # Solomon's Credits; step 6 surcharge
     extra = geo_engineers(S, T, g, struct)                         # GEO-09
     take_engineers(S, c, extra)

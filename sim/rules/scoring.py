@@ -260,7 +260,7 @@ def final_scoring(S, T):
     score_objective(S, T)
     for c in range(T.n_players[0]):
         b = co(c)
-        items = S[b + L.C_CREDITS] + S[b + L.C_EXC] + S[b + L.C_MIX]
+        items = S[b + L.C_CREDITS] + S[b + L.C_EXC] + S[b + L.C_MIX] + S[b + L.C_EXCAMIXERS]   # OFFICER-ELON-01
         if items >= 5:
             add_vp(S, c, items // 5, ids.VS_RESOURCES)                   # END-04
         drops = own_dam_drops(S, T, c)

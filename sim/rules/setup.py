@@ -262,11 +262,12 @@ def apply_pick(S, T, seat, pick_index, move):
     S[b + L.C_OFFICER] = off
     S[b + L.C_EFF_OFFICER] = off
     S[b + L.C_CREDITS] = T.officer_start_credits[off]
-    S[b + L.C_EXC] = T.start_resources[1]
-    S[b + L.C_MIX] = T.start_resources[2]
+    S[b + L.C_EXC] = T.officer_start_machines[off, 0]             # SETUP-21: Elon's 8 Excamixers instead
+    S[b + L.C_MIX] = T.officer_start_machines[off, 1]
+    S[b + L.C_EXCAMIXERS] = T.officer_start_machines[off, 2]
     S[b + L.C_ENG] = T.start_resources[3]
     S[b + L.C_ARCHITECT] = T.officer_architect[off]               # SETUP-21: Tommaso's 11 Engineers + Architect
-    S[b + L.C_MACH_GAINED] = T.start_resources[1] + T.start_resources[2]
+    S[b + L.C_MACH_GAINED] = S[b + L.C_EXC] + S[b + L.C_MIX] + S[b + L.C_EXCAMIXERS]
     add_vp(S, seat, T.start_resources[4], ids.VS_START)
     S[b + L.C_PIECES + ids.BASE] = 5
     S[b + L.C_PIECES + ids.ELEVATION] = 5

@@ -77,8 +77,13 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
     S[b + L.C_CREDITS] = _int(f"{p}.credits", d.get("credits", 0 if lvl else int(T.officer_start_credits[off])), 0)
     if lvl and S[b + L.C_CREDITS]:
         _fail(f"{p}.credits", "an Automa has no Credits (AUTOMA-04); use 0")
-    S[b + L.C_EXC] = _int(f"{p}.excavators", d.get("excavators", int(sr[1])), 0)
-    S[b + L.C_MIX] = _int(f"{p}.mixers", d.get("mixers", int(sr[2])), 0)
+    start = [int(x) for x in T.officer_start_machines[off]] if not lvl else [int(sr[1]), int(sr[2]), 0]
+    S[b + L.C_EXC] = _int(f"{p}.excavators", d.get("excavators", start[0]), 0)      # SETUP-21 (Elon), SETUP-22
+    S[b + L.C_MIX] = _int(f"{p}.mixers", d.get("mixers", start[1]), 0)
+    S[b + L.C_EXCAMIXERS] = _int(f"{p}.excamixers", d.get("excamixers", start[2]), 0)
+    if S[b + L.C_EXCAMIXERS] and off != ids.ELON:
+        _fail(f"{p}.excamixers", f"only Elon Audia has Excamixers (OFFICER-ELON-01); {ids.OFFICER_NAMES[off]} "
+                                 "must have 0")
     S[b + L.C_ENERGY] = _int(f"{p}.energy", d.get("energy", 0), 0)
     hist = _list(f"{p}.energy_by_round", d.get("energy_by_round", [0] * 5))
     if len(hist) > 5:
@@ -117,9 +122,10 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
         sp = f"{p}.wheel.segments[{seg}]"
         if seg > 5:
             _fail(f"{p}.wheel.segments", "the wheel has 6 segments (0..5)")
-        x = _check_keys(sp, x, ("excavators", "mixers", "tiles"))
+        x = _check_keys(sp, x, ("excavators", "mixers", "excamixers", "tiles"))
         S[b + L.C_WHEEL_EXC + seg] = _int(f"{sp}.excavators", x.get("excavators", 0), 0)
         S[b + L.C_WHEEL_MIX + seg] = _int(f"{sp}.mixers", x.get("mixers", 0), 0)
+        S[b + L.C_WHEEL_XM + seg] = _int(f"{sp}.excamixers", x.get("excamixers", 0), 0)
         for i, t in enumerate(_list(f"{sp}.tiles", x.get("tiles"))):
             tp_ = f"{sp}.tiles[{i}]"
             ti = ctx.tile(tp_, t)
@@ -232,7 +238,8 @@ def _derived_company_fields(ctx: _Ctx, S: np.ndarray, cdocs: list[dict], check: 
                         if S[L.CON_STATE + k] == ids.CS_FULFILLED and S[L.CON_OWNER + k] == s)
         S[b + L.C_FULFILLED] = _int(f"{p}.contracts_fulfilled", d.get("contracts_fulfilled", fulfilled), 0)
         mach = int(S[b + L.C_EXC] + S[b + L.C_MIX] + S[b + L.C_WHEEL_EXC:b + L.C_WHEEL_EXC + 6].sum()
-                   + S[b + L.C_WHEEL_MIX:b + L.C_WHEEL_MIX + 6].sum())
+                   + S[b + L.C_WHEEL_MIX:b + L.C_WHEEL_MIX + 6].sum() + S[b + L.C_EXCAMIXERS]
+                   + S[b + L.C_WHEEL_XM:b + L.C_WHEEL_XM + 6].sum())
         S[b + L.C_MACH_GAINED] = _int(f"{p}.machineries_gained", d.get("machineries_gained", mach), 0)
         if check and S[b + L.C_MACH_GAINED] != mach:
             _fail(f"{p}.machineries_gained", f"{int(S[b + L.C_MACH_GAINED])} is not the {mach} machineries in supply "

@@ -52,7 +52,9 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
     build_modes = _construct_names("BUILD_")
     return {
         "setup_pick": (_Arg("forced", 0, "bool"), _Arg("index", 1, "int")),
-        "main": (_Arg("extra", 0, "bool"),),
+        "main": (_Arg("extra", 0, "bool", mask=1),                  # Mahiri's extra action (OFFICER-MAHIRI-02)
+                 _Arg("architect_turn", 0, "bool", mask=2,          # Tommaso's extra turn (OFFICER-TOMMASO-01)
+                      when=lambda f: f[2] & 2 != 0)),
         "build": (_Arg("mode", 0, "enum", choices=build_modes),
                   _Arg("tile", 1, "tile", when=lambda f: f[2] != 0)),
         "pay": (_Arg("space", 0, "space", required=True), _Arg("tile_mode", 1, "enum", choices=tile_modes),
@@ -60,7 +62,8 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
         "produce": (_Arg("modifier", 0, "int"), _Arg("optional", 1, "bool", mask=OPTIONAL),
                     _Arg("german_second", 1, "bool", mask=GERMAN_SECOND),
                     _Arg("excluded_powerhouse", 2, "ph?", default=-1)),
-        "fulfil": (_Arg("energy", 0, "int", required=True), _Arg("by_production", 1, "bool")),
+        "fulfil": (_Arg("energy", 0, "int", required=True), _Arg("by_production", 1, "bool"),
+                   _Arg("fulfilled", 2, "int", when=lambda f: f[4] != 0)),   # CONTRACT-11: Simone's earlier ones
         "drop": (_Arg("count", 0, "int", default=1), _Arg("now", 1, "bool"), _Arg("exact", 2, "bool")),
         "take_contract": (_Arg("count", 0, "int", default=1),),
         "machine": (_Arg("count", 0, "int", default=1),),

@@ -33,7 +33,7 @@ _COMPANY_KEYS = (
     "vp_by_source", "energy", "energy_by_round", "turn_position_by_round", "structures_left", "tiles", "wheel",
     "construction_spaces_used", "bank_engineers", "mahiri_uses", "geological_engineers", "decisions",
     "contracts_fulfilled", "machineries_gained", "automa", "automa_engineers", "tile_uses",
-    "architect_in_supply", "wu_space_engineers", "gennaro_space_engineers",
+    "architect_in_supply", "wu_space_engineers", "gennaro_space_engineers", "excamixers",
 )
 
 

@@ -116,11 +116,14 @@ def _company_snapshot(ctx: _Ctx, S: np.ndarray, s: int) -> dict:
         tiles=[ids.TILE_NAMES[t] for t in range(ids.N_TILES) if S[b + L.C_TILE_LOC + t] == ids.TILE_IN_SUPPLY],
         wheel={"open": I(S[b + L.C_WHEEL_OPEN]), "segments": {g: seg for g, seg in (
             (g, {k: v for k, v in (("excavators", I(S[b + L.C_WHEEL_EXC + g])), ("mixers", I(S[b + L.C_WHEEL_MIX + g])),
+                                   ("excamixers", I(S[b + L.C_WHEEL_XM + g])),
                                    ("tiles", [ids.TILE_NAMES[t] for t in range(ids.N_TILES)
                                               if S[b + L.C_TILE_LOC + t] == g])) if v}) for g in range(6)) if seg}},
         construction_spaces_used=I(S[b + L.C_CONSTR_USED]), bank_engineers=I(S[b + L.C_BANK_ENG]),
         mahiri_uses=I(S[b + L.C_MAHIRI_USED]),
     )
+    if off == ids.ELON or S[b + L.C_EXCAMIXERS]:          # OFFICER-ELON-01
+        d["excamixers"] = I(S[b + L.C_EXCAMIXERS])
     if off == ids.TOMMASO:                                # OFFICER-TOMMASO-01
         d["architect_in_supply"] = bool(S[b + L.C_ARCHITECT])
     for key, field in (("wu_space_engineers", L.C_WU_ENG), ("gennaro_space_engineers", L.C_GENNARO_ENG)):
