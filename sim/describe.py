@@ -6,7 +6,8 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.rules.construct import decode_build, decode_payment, n_map_spaces, payment_excamixers, space_kind
-from sim.rules.produce import decode, energy_of
+from sim.rules.geology import conduit_value
+from sim.rules.produce import decode, energy_of, modifier_terms
 from sim.tables import TableInfo
 
 _ROW_TEXT = {
@@ -120,6 +121,14 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         e = energy_of(S, T, c, cond, ph, k, a0, (a1 & 2) != 0)
         return (f"Produce {k} drop(s) from {info.dam_ids[d]} through {info.conduit_ids[cond]} "
                 f"to {info.ph_ids[ph]}: {e} energy")
+    if kind == ids.TK_MORE_DAMS:                                      # OFFICER-OCTAVIUS-01
+        if move == ids.MV_NONE:
+            base = int(S[t + 5])
+            e = base + sum(int(v) for v in modifier_terms(S, T, c, base, a2, a0, False))
+            return f"Add no more dams: {e} energy"
+        d, cond, ph, k = decode(move)
+        return (f"Also produce {k} drop(s) from {info.dam_ids[d]} through {info.conduit_ids[cond]} "
+                f"(+{int(conduit_value(S, T, cond)) * k} base)")
     if kind == ids.TK_FULFIL:
         if move == ids.MV_NONE:
             return "Fulfil no contract"

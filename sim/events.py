@@ -25,6 +25,7 @@ from sim.rules.automa_deck import action_card, criteria_card, flip
 from sim.rules.automa_turn import best_production, perform_entry
 from sim.rules.company import ability_active, company_of, gets_incomes, is_automa
 from sim.rules.engine import STEPPED, legal_moves, step
+from sim.rules.multi_dam import several_dams
 from sim.rules.produce import GERMAN_SECOND, decode, energy_terms
 from sim.rules.scoring import bonus_count, objective_count
 from sim.tables import TableInfo
@@ -190,7 +191,7 @@ class EventLogger:
         kind, c = x.kind, x.seat
         main = x.event("move", DECISION_RULE.get(kind, "TURN-01"), c, move=move, text=text, forced=forced,
                        decision=ids.TASK_NAMES.get(kind, "decision"))
-        if kind == ids.TK_PRODUCE and move != ids.MV_SKIP:
+        if kind == ids.TK_PRODUCE and move != ids.MV_SKIP and not several_dams(before, c, x.a1):
             self._production(x, c, move, x.a0, x.a1)
         elif kind == ids.TK_FULFIL and move != ids.MV_NONE:
             self._contract(x, c, move)

@@ -103,7 +103,7 @@ NOBODY = -1
 # Engine tasks on the decision stack. A *choice* task waits for a move; an *auto* task resolves itself.
 # Frame = [kind, player, a0, a1, a2, a3, a4, a5].
 (TK_SETUP_PICK, TK_MAIN, TK_BUILD, TK_PAY, TK_PRODUCE, TK_FULFIL, TK_DROP, TK_TAKE_CONTRACT,
- TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI, TK_GEO_DROP) = range(13)
+ TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI, TK_GEO_DROP, TK_MORE_DAMS) = range(14)
 FIRST_AUTO_TASK = 20
 (TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
  TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
@@ -116,6 +116,7 @@ TASK_NAMES = {
     TK_DISCARD: "choose a contract to discard", TK_MACHINE: "choose machineries",
     TK_FREE_PLACE: "choose where to place a free structure", TK_MAHIRI: "choose an officer to copy",
     TK_GEO_DROP: "choose whether to put a drop into the dam (geological token)",
+    TK_MORE_DAMS: "choose another dam for the production (Dr. Octavius)",
 }
 
 # Move payloads (interpretation depends on the task on top of the stack).

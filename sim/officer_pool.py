@@ -11,8 +11,8 @@ from sim.data_loader import load_components
 from sim.errors import ConfigError
 
 # Officers with data but no engine rules yet: their effects need the Leeghwater buildings and external works
-# (Leslie, Margot) or are not implemented (Octavius' multi-dam production).
-NOT_PLAYABLE: frozenset[str] = frozenset({"Leslie Spencer", "Margot Fouche", "Dr. Octavius"})
+# (Leslie, Margot), which the Leeghwater core adds.
+NOT_PLAYABLE: frozenset[str] = frozenset({"Leslie Spencer", "Margot Fouche"})
 
 # Module (expansion name) -> key of its pool in components.yaml executive_officer_setup.
 _POOL_KEYS = {"base": "base_game_pool", "leeghwater": "leeghwater_pool", "promo": "promo_pool"}

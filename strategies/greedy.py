@@ -93,6 +93,7 @@ from strategies.greedy_officers import (
     amir_drop_value,
     count_excamixers,
     excamixer_payment_cost,
+    score_more_dams,
     score_officer_main,
 )
 
@@ -554,10 +555,13 @@ def score_decision(params, S, T, moves, n, buf):
         for i in range(n):
             vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work)
         return vals, W
-    make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
+    make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD
+                 or kind == ids.TK_MORE_DAMS)
     if S[co(c) + L.C_EXCAMIXERS] > 0:                                 # OFFICER-ELON-01
         count_excamixers(S, I, c)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
+    if kind == ids.TK_MORE_DAMS:                                      # OFFICER-OCTAVIUS-01
+        score_more_dams(S, T, I, X, W, c, moves, n, vals, S[t + 2], S[t + 4], S[t + 5])
     if kind == ids.TK_MAIN and S[co(c) + L.C_EFF_OFFICER] >= ids.TOMMASO:   # Leeghwater and promo officers
         score_officer_main(S, T, I, X, W, c, moves, n, vals)
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:

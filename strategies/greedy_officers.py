@@ -1,6 +1,6 @@
 """Greedy valuation of the Leeghwater and promo officers' decisions: Tommaso's Architect (OFFICER-TOMMASO-01),
-Wu's space (OFFICER-WU-01), Gennaro's construction space (OFFICER-GENNARO-01), Amir's drops (OFFICER-AMIR-01) and
-Elon's Excamixers (OFFICER-ELON-01).
+Wu's space (OFFICER-WU-01), Gennaro's construction space (OFFICER-GENNARO-01), Amir's drops (OFFICER-AMIR-01),
+Elon's Excamixers (OFFICER-ELON-01) and Dr. Octavius' further dams (OFFICER-OCTAVIUS-01).
 
 Small hooks that strategies.greedy calls after its own scoring: they read the decision's context as the greedy
 scorer built it (energy track, candidate contracts, drop values, build table) and add no state of their own.
@@ -9,6 +9,7 @@ from sim import ids
 from sim import layout as L
 from sim.rules.company import co
 from sim.rules.construct import payment_excamixers
+from sim.rules.produce import decode, modifier_terms
 from sim.rules.water import own_dam_drops
 from strategies.feature_layout import (
     I_CAND_K,
@@ -29,6 +30,7 @@ from strategies.feature_layout import (
     X_MV,
     fast,
 )
+from strategies.feature_production import production_energy_value, production_side_value
 from strategies.feature_rewards import contract_feasibility, energy_vp
 from strategies.feature_structures import best_affordable
 from strategies.feature_water import drop_value
@@ -105,3 +107,24 @@ def excamixer_payment_cost(X, move):
     """OFFICER-ELON-01: an Excamixer spent is worth the dearer machinery it could have been (spend the plain ones
     first, as AUTOMA-71 has the Automa do)."""
     return payment_excamixers(move) * max(X[X_EV], X[X_MV]) * 1.05
+
+
+@fast
+def _summed_energy(S, T, c, base, ph, modifier):
+    viktor, mod, bonus, geo = modifier_terms(S, T, c, base, ph, modifier, False)
+    return base + viktor + mod + bonus + geo
+
+
+@fast
+def score_more_dams(S, T, I, X, W, c, moves, n, vals, modifier, ph, base):
+    """OFFICER-OCTAVIUS-01: stopping is worth the production's energy so far; another dam is worth the energy of
+    the larger sum plus that source's side value (its drops leaving, its conduit fee), as a production's."""
+    for i in range(n):
+        m = moves[i]
+        if m == ids.MV_NONE:
+            vals[i] = production_energy_value(S, T, I, X, W, _summed_energy(S, T, c, base, ph, modifier), 0)
+        else:
+            d, cond, p, k = decode(m)
+            more = base + T.cond_value[cond] * k
+            vals[i] = (production_energy_value(S, T, I, X, W, _summed_energy(S, T, c, more, ph, modifier), 0)
+                       + production_side_value(S, T, I, X, W, d, cond, p, k))

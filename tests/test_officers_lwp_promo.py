@@ -301,19 +301,19 @@ def test_OFFICER_AMIR_01_other_officers_have_no_choice():
 # The officer pool by module (SETUP-13, OFFICER-NONAME-01)
 # ---------------------------------------------------------------------------------------------------------------
 
-PROMO_PLAYABLE = {"Elon Audia", "Gennaro Grasso", "Wu Fang", "Amir Zahir"}
+PROMO_PLAYABLE = {"Elon Audia", "Gennaro Grasso", "Wu Fang", "Dr. Octavius", "Amir Zahir"}
 LWP_PLAYABLE = {"Tommaso Battista", "Simone Luciani"}
 
 
 def test_SETUP_13_promo_and_leeghwater_officers_dealt_only_with_their_module():
     """SETUP-13: with --expansion leeghwater,promo the pairings deal the base, Leeghwater and promo officers the
-    engine plays; never the officers without engine rules (Leslie, Margot, Octavius) nor OFFICER-NONAME-01's."""
+    engine plays; never the officers without engine rules here (Leslie, Margot) nor OFFICER-NONAME-01's."""
     seen = set()
     for seed in range(40):
         g = Game.new({"players": 4, "expansions": ["leeghwater", "promo"]}, seed=seed)
         seen |= {p["officer"] for p in g.snapshot()["setup"]["pairings"]}
     assert PROMO_PLAYABLE | LWP_PLAYABLE <= seen
-    assert not seen & {"Leslie Spencer", "Margot Fouche", "Dr. Octavius", "Franz de Lasse",
+    assert not seen & {"Leslie Spencer", "Margot Fouche", "Franz de Lasse",
                        "Angelo Alberti"}
     base = set()
     for seed in range(40):
@@ -325,7 +325,7 @@ def test_SETUP_13_promo_and_leeghwater_officers_dealt_only_with_their_module():
 @pytest.mark.parametrize("officers, expansions, words", [
     (("Wu", "Viktor"), (), "add --expansion promo"),
     (("Tommaso", "Viktor"), ("promo",), "add --expansion leeghwater"),
-    (("Octavius", "Viktor"), ("promo",), "not playable yet"),
+    (("Margot", "Viktor"), ("leeghwater", "promo"), "not playable yet"),
     (("Leslie", "Viktor"), ("leeghwater",), "not playable yet"),
     (("Franz de Lasse", "Viktor"), ("promo",), "OFFICER-NONAME-01"),
 ])
@@ -399,3 +399,52 @@ def test_OFFICER_ELON_01_END_04_excamixers_count_for_resources():
         return g.snapshot()["companies"][0]["vp_by_source"].get("resources", 0)
     assert final("Elon", {"credits": 0, "excavators": 0, "mixers": 0, "excamixers": 2}) == 1
     assert final("Viktor", {"credits": 0, "excavators": 0, "mixers": 0}) == 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Dr. Octavius: one production from several dams
+# ---------------------------------------------------------------------------------------------------------------
+
+def _octavius(officer="Octavius"):
+    """Seat 0: its B1U (1 drop) with its C1L (5) and a neutral B5L (level 2, 2 drops) with seat 1's C5L (3), both
+    ending in zone 8 where seat 0 has P8_0; Turbine +2."""
+    return load(officer, dams={"B1U": {"owner": 0, "level": 1, "drops": 1},
+                               "B5L": {"owner": "neutral", "level": 2, "drops": 2}},
+                conduits={"C1L": 0, "C5L": 1}, powerhouses={"P8_0": 0}, contracts={"hand": {0: []}})
+
+
+def test_OFFICER_OCTAVIUS_01_PRODUCE_16_two_dams_one_production():
+    """OFFICER-OCTAVIUS-01: 1 drop from B1U via C1L (5) and 2 from the neutral B5L via seat 1's C5L (3, paid 2
+    Credits, +2 VP to seat 1): base 5 + 6 = 11, + 2 (Turbine) once = 13 energy; both dams empty. No dam is left
+    to add, so the production ends without asking (P-01)."""
+    g = _octavius()
+    play(g, "Turbine Station +2: one production (left)")
+    play(g, "Produce 1 drop(s) from B1U through C1L to P8_0")
+    assert sorted(descs(g)) == ["Add no more dams: 7 energy", "Also produce 1 drop(s) from B5L through C5L (+3 base)",
+                                "Also produce 2 drop(s) from B5L through C5L (+6 base)"]
+    play(g, "Also produce 2 drop(s) from B5L through C5L (+6 base)")
+    assert offers(g) == {"none", "N1"}                       # PRODUCE-13: E = 13 reaches the national N1 (13)
+    play(g, "Fulfil no contract")
+    snap = g.snapshot()
+    s, o = snap["companies"][0], snap["companies"][1]
+    assert (s["energy"], s["credits"]) == (13, 28)
+    assert o["vp_by_source"].get("conduits") == 2
+    assert snap["dams"]["B1U"]["drops"] == 0 and snap["dams"]["B5L"]["drops"] == 0
+
+
+def test_OFFICER_OCTAVIUS_01_stop_after_the_first_dam():
+    """OFFICER-OCTAVIUS-01: adding dams is optional; stopping after B1U gives the usual 7."""
+    g = _octavius()
+    play(g, "Turbine Station +2: one production (left)")
+    play(g, "Produce 1 drop(s) from B1U through C1L to P8_0")
+    play(g, "Add no more dams: 7 energy")
+    s = me(g)
+    assert (s["energy"], s["credits"]) == (7, 30) and g.current_player == 1
+
+
+def test_PRODUCE_16_others_use_one_dam():
+    """PRODUCE-16: without Octavius a production uses exactly one dam: no further dam is offered."""
+    g = _octavius("Viktor")
+    play(g, "Turbine Station +2: one production (left)")
+    play(g, "Produce 1 drop(s) from B1U through C1L to P8_0")
+    assert g.current_player == 1 and me(g)["energy"] == 7

@@ -36,6 +36,7 @@ from sim.rules.contracts import (
     take_from_display,
 )
 from sim.rules.geology import forbids_contract, push_income_drops
+from sim.rules.multi_dam import add_source, finish_production, list_more_dams, several_dams, start_production
 from sim.rules.officer_actions import fulfils_several, hand_limit, list_amir_drops
 from sim.rules.produce import (
     GERMAN_SECOND,
@@ -134,6 +135,8 @@ def legal_moves(S, T, out, scratch):
         return n
     if kind == ids.TK_MAHIRI:
         return list_mahiri_copies(S, T, c, out, scratch)
+    if kind == ids.TK_MORE_DAMS:                                   # OFFICER-OCTAVIUS-01
+        return list_more_dams(S, T, c, a2, S[t + 6], S[b + L.C_CREDITS], out)
     if kind == ids.TK_SETUP_PICK:
         return list_picks(S, T, c, a0, out)
     if kind == ids.TK_GEO_DROP:                                    # GEO-BASE-EXC-02: "may"
@@ -146,6 +149,15 @@ def legal_moves(S, T, out, scratch):
 
 
 @njit(cache=True, _nrt=False)
+def _after_production(S, T, c, flags, ph, e):
+    """PRODUCE-11 (f)-(g): the contract step (not on a geological +4 basin, GEO-PH-FREE-01), then the company
+    ability."""
+    push(S, ids.TK_AFTER_PRODUCTION, c, flags, ph)
+    if not forbids_contract(S, T, ph):
+        push(S, ids.TK_FULFIL, c, e, 1)
+
+
+@njit(cache=True, _nrt=False)
 def apply_choice(S, T, move):
     """Applies a move to the pending decision (the move must be legal)."""
     t = top(S)
@@ -154,6 +166,9 @@ def apply_choice(S, T, move):
     a0 = S[t + 2]
     a1 = S[t + 3]
     a2 = S[t + 4]
+    a3 = S[t + 5]
+    a4 = S[t + 6]
+    a5 = S[t + 7]
     pop(S)
     b = co(c) if c >= 0 else 0
     S[L.G_MOVES] += 1
@@ -165,12 +180,17 @@ def apply_choice(S, T, move):
     elif kind == ids.TK_PAY:
         finish_build(S, T, c, a0, a1, a2, move)
     elif kind == ids.TK_PRODUCE:
-        if move != ids.MV_SKIP:
+        if move != ids.MV_SKIP and several_dams(S, c, a1):       # OFFICER-OCTAVIUS-01: more dams may follow
+            start_production(S, T, c, move, a0, a1)
+        elif move != ids.MV_SKIP:
             e = perform_production(S, T, c, move, a0, a1)
-            ph = (move // 1024) % 32
-            push(S, ids.TK_AFTER_PRODUCTION, c, a1, ph)           # PRODUCE-11 (g)
-            if not forbids_contract(S, T, ph):                     # GEO-PH-FREE-01
-                push(S, ids.TK_FULFIL, c, e, 1)                  # PRODUCE-11 (f), PRODUCE-13
+            _after_production(S, T, c, a1, (move // 1024) % 32, e)
+    elif kind == ids.TK_MORE_DAMS:
+        if move == ids.MV_NONE:
+            e = finish_production(S, T, c, a0, a2, a3, a5)
+            _after_production(S, T, c, a1, a2, e)
+        else:
+            add_source(S, T, c, move, a0, a1, a3, a4, a5)
     elif kind == ids.TK_FULFIL:
         if move != ids.MV_NONE:
             if a1 == 1 and fulfils_several(S, c):                  # CONTRACT-11: the sum of requirements <= E

@@ -36,9 +36,16 @@ def energy_terms(S, T, c, cond, ph, k, modifier, german_second):
     """PRODUCE-06, term by term in rule order: (conduit value, value x drops, Viktor's raise to 4, the action's
     modifier, the company's production bonus, the geological powerhouse bonus). Steps 2-4 are 0 for the German
     second production (PRODUCE-08); an Automa ignores the geological tokens (GEO-10)."""
-    automa = is_automa(S, c)
-    value = T.cond_value[cond] if automa else conduit_value(S, T, cond)
+    value = T.cond_value[cond] if is_automa(S, c) else conduit_value(S, T, cond)
     base = value * k
+    viktor, mod, bonus, geo = modifier_terms(S, T, c, base, ph, modifier, german_second)
+    return value, base, viktor, mod, bonus, geo
+
+
+@njit(cache=True, _nrt=False)
+def modifier_terms(S, T, c, base, ph, modifier, german_second):
+    """PRODUCE-06 steps 2-5 on a production's base (value x drops, or Dr. Octavius' sum over his dams,
+    OFFICER-OCTAVIUS-01): (Viktor's raise to 4, the modifier, the company bonus, the geological bonus)."""
     viktor = 0
     mod = 0
     bonus = 0
@@ -47,8 +54,8 @@ def energy_terms(S, T, c, cond, ph, k, modifier, german_second):
             viktor = 4 - base
         mod = modifier
         bonus = production_bonus(S, T, c)
-    geo = 0 if automa else powerhouse_bonus(S, T, ph)
-    return value, base, viktor, mod, bonus, geo
+    geo = 0 if is_automa(S, c) else powerhouse_bonus(S, T, ph)
+    return viktor, mod, bonus, geo
 
 
 @njit(cache=True, _nrt=False)
@@ -110,14 +117,27 @@ def perform_production(S, T, c, move, modifier, flags):
     e = energy_of(S, T, c, cond, ph, k, modifier, (flags & GERMAN_SECOND) != 0)
     S[L.DAM_DROPS + d] -= k
     add_energy(S, c, e)                                            # PRODUCE-10
+    flow_from_powerhouse(S, T, ph, k)
+    pay_conduit(S, T, c, cond, k)
+    return e
+
+
+@njit(cache=True, _nrt=False)
+def flow_from_powerhouse(S, T, ph, k):
+    """PRODUCE-12 / WATER-14: k produced drops flow on from the powerhouse's site, one at a time."""
     start = site_node(T, T.ph_zone[ph])
-    for _ in range(k):                                             # PRODUCE-12, WATER-14
+    for _ in range(k):
         flow_drop(S, T, start)
+
+
+@njit(cache=True, _nrt=False)
+def pay_conduit(S, T, c, cond, k):
+    """PRODUCE-05 (AUTOMA-05: Credits <-> VP): k Credits to a foreign conduit's owner, who scores k VP; the
+    geological conduit_engineers token gives the owner k VP more (GEO-CONDUIT-ENG-01, not an Automa, GEO-10)."""
     cowner = S[L.COND_OWNER + cond]
-    if cowner != c:                                                # PRODUCE-05, AUTOMA-05: Credits <-> VP
+    if cowner != c:
         add_credits(S, c, -k, ids.VS_CONDUITS)
         add_credits(S, cowner, k, ids.VS_CONDUITS)
         add_vp(S, cowner, k, ids.VS_CONDUITS)
-    if token(S, T.cond_zone[cond]) == ids.GEO_CONDUIT_ENG and not is_automa(S, cowner):   # GEO-CONDUIT-ENG-01, GEO-10
+    if token(S, T.cond_zone[cond]) == ids.GEO_CONDUIT_ENG and not is_automa(S, cowner):
         add_vp(S, cowner, k, ids.VS_CONDUITS)
-    return e

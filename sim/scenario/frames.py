@@ -72,6 +72,9 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
                        _Arg("max_value", 1, "int", when=lambda f: f[2] == ids.CONDUIT),
                        _Arg("count", 2, "int", default=1)),
         "geo_drop": (_Arg("dam", 0, "dam", required=True),),
+        "more_dams": (_Arg("modifier", 0, "int"), _Arg("optional", 1, "bool", mask=OPTIONAL),   # OFFICER-OCTAVIUS-01
+                      _Arg("powerhouse", 2, "ph?", default=-1, required=True), _Arg("base", 3, "int"),
+                      _Arg("dams_used", 4, "int"), _Arg("drops", 5, "int")),
         "start_round": (_Arg("round", 0, "int", required=True),),
         "rotate": (_Arg("steps", 0, "int", default=1),),
         "after_production": (_Arg("optional", 0, "bool", mask=OPTIONAL),
