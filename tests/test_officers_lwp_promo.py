@@ -448,3 +448,19 @@ def test_PRODUCE_16_others_use_one_dam():
     play(g, "Turbine Station +2: one production (left)")
     play(g, "Produce 1 drop(s) from B1U through C1L to P8_0")
     assert g.current_player == 1 and me(g)["energy"] == 7
+
+
+def test_SETUP_13_experiments_check_officers_against_every_setup():
+    """SETUP-13 in experiments: a balance sweep fixing Wu needs the promo module in every setup it varies; the
+    promo module's sweep covers its officers; a 5-player-map experiment needs 4 players (FIVEP-01)."""
+    from experiments.experiment_config import ExperimentConfig
+
+    def config(**d):
+        return ExperimentConfig.from_dict({"kind": "balance", "players": [4], "strategies": ["random"], **d}).validated()
+
+    with pytest.raises(ConfigError, match="add --expansion promo"):
+        config(officers=["Wu Fang"], expansions=[[], ["promo"]])
+    assert config(officers=["Wu", "Viktor"], expansions=["promo"]).officers == ("Wu Fang", "Viktor Fiesler")
+    with pytest.raises(ConfigError, match="FIVEP-01"):
+        config(players=[3], map="five_player")
+    assert config(map="five_player", expansions=["promo"]).map == "five_player"
