@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from sim import ids
 from sim.errors import ConfigError
-from sim.officer_pool import check_officer, never_dealt, pool
+from sim.officer_pool import NO_AUTOMA_RULES, check_officer, never_dealt, pool
 from sim.variant import Variant
 
 
@@ -84,18 +84,17 @@ class GameConfig:
                               "(SETUP-18); drop --officers or --intro")
 
     def _check_level4_officers(self) -> None:
-        """A level-4 Automa uses its officer (AUTOMA-03); the Automa rules of the Leeghwater and promo officers
-        (AUTOMA-67..71) are not implemented, so such an Automa may not hold one."""
-        base = set(pool(()))
+        """A level-4 Automa uses its officer (AUTOMA-03); the Automa rules of Elon, Wu, Octavius and Amir
+        (AUTOMA-71) are not implemented, so such an Automa may not hold one (nor be dealt one at random)."""
         seats = [s for s, lvl in enumerate(self.automa) if lvl == 4]
         if self.officers is not None:
-            held = [self.officers[s] for s in seats if self.officers[s] not in base]
+            held = [self.officers[s] for s in seats if self.officers[s] in NO_AUTOMA_RULES]
         else:
-            held = [n for n in pool(tuple(self.expansions)) if n not in base]
+            held = [n for n in pool(tuple(self.expansions)) if n in NO_AUTOMA_RULES]
         if held:
-            raise ConfigError(f"a level-4 Automa cannot hold {held[0]!r}: the Automa rules of the Leeghwater and "
-                              "promo officers (AUTOMA-67..71) are not implemented; use Automa levels 1-3, fix "
-                              "base-game officers for the level-4 seats, or drop the expansion")
+            raise ConfigError(f"a level-4 Automa cannot hold {held[0]!r}: its Automa rule (AUTOMA-71) is not "
+                              "implemented; use Automa levels 1-3, fix other officers for the level-4 seats, or "
+                              "drop --expansion promo")
 
     @property
     def variant(self) -> Variant:

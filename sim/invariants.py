@@ -7,11 +7,12 @@ from sim import ids
 from sim import layout as L
 from sim.rules.actions import engineers_placed
 from sim.rules.company import co, hand_size, is_automa
+from sim.rules.multi_dam import drops_in_production
 from sim.rules.officer_actions import hand_limit
 from sim.rules.water import drops_held
 
 INVARIANTS = (
-    "water drops conserved (created = on headstreams + held by dams + removed)",
+    "water drops conserved (created = on headstreams + held by dams + removed + in Octavius' pending production)",
     "machineries conserved (supply + wheel = gained)",
     "engineers conserved (supply + placed = starting engineers)",
     "no negative resource (credits, machineries, engineers, wheel, drops)",
@@ -35,7 +36,7 @@ def violations(S, T):
         on_heads += S[L.HEAD_DROPS + h]
         if S[L.HEAD_DROPS + h] < 0:
             bad |= 1 << 3
-    if S[L.G_DROPS_CREATED] != on_heads + drops_held(S, T) + S[L.G_DROPS_REMOVED]:
+    if S[L.G_DROPS_CREATED] != on_heads + drops_held(S, T) + S[L.G_DROPS_REMOVED] + drops_in_production(S):
         bad |= 1 << 0
     for d in range(nd):
         dr = S[L.DAM_DROPS + d]

@@ -124,6 +124,7 @@ C_WU_ENG = _co_alloc("wu_space_engineers")       # OFFICER-WU-01: Engineers on W
 C_GENNARO_ENG = _co_alloc("gennaro_space_engineers")  # OFFICER-GENNARO-01: Engineers on Gennaro's space
 C_EXCAMIXERS = _co_alloc("excamixers")           # OFFICER-ELON-01: Excamixers in the supply (machineries)
 C_WHEEL_XM = _co_alloc("wheel_excamixers", 6)    # OFFICER-ELON-01: Excamixers on the wheel, per segment
+C_GENNARO_DISCOUNT = _co_alloc("gennaro_discount_used")  # AUTOMA-71: a Gennaro Automa's cheaper construction done
 # ---- end of the officers block ------------------------------------------------------------------------------
 CO_SIZE = sum(s for _, s in _co)
 

@@ -342,9 +342,9 @@ def test_SETUP_13_scenario_officer_outside_the_modules_is_refused():
 
 
 def test_AUTOMA_71_level_4_automa_with_promo_officers_refused():
-    """AUTOMA-67..71 (the Automa rules of these officers) are not implemented: a level-4 Automa may not be dealt
-    one; levels 1-3 (no officer, AUTOMA-03) may play with the modules."""
-    with pytest.raises(ConfigError, match="AUTOMA-67..71"):
+    """AUTOMA-71 for Elon, Wu, Octavius and Amir is not implemented: a level-4 Automa may not be dealt one at
+    random from the promo pool; levels 1-3 (no officer, AUTOMA-03) may play with the modules."""
+    with pytest.raises(ConfigError, match="AUTOMA-71"):
         GameConfig(players=2, automa=(0, 4), expansions=("promo",))
     GameConfig(players=2, automa=(0, 3), expansions=("promo", "leeghwater"))
 

@@ -4,8 +4,8 @@ the engine as for anyone (Wilhelm's Base cost, Graziano's capacity, Viktor's min
 
 `officer(S, c)` is the officer a seat uses now; below level 4 an Automa has none (AUTOMA-03), so every rule here
 is off for it. Tile and payment rules (Jill's Mixers, Solomon's VP, Anton's special tile: AUTOMA-63..65) live with
-the tile choice in `sim.rules.automa_tiles`. The Leeghwater and promo officers (AUTOMA-67..71) come with their
-modules.
+the tile choice in `sim.rules.automa_tiles`. The Leeghwater and promo officers (AUTOMA-67..71):
+`sim.rules.automa_lwp_promo`.
 """
 from numba import njit
 

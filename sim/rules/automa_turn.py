@@ -12,6 +12,12 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_lwp_promo import (
+    architect_second_turn,
+    construction_engineers,
+    fulfils_several,
+    simone_fulfil,
+)
 from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_choice
 from sim.rules.automa_place import choose_space, space_range
 from sim.rules.automa_tiles import best_tile, holds_tile_for, tile_payment
@@ -132,6 +138,9 @@ def produce_and_fulfil(S, T, c, move, modifier, flags):
     private contract, taking its reward (AUTOMA-24); the company's after-production ability follows (level 3)."""
     e = perform_production(S, T, c, move, modifier, flags)
     push(S, ids.TK_AFTER_PRODUCTION, c, flags, (move // 1024) % 32)        # PRODUCE-11 (g)
+    if fulfils_several(S, c):                                               # AUTOMA-67 (Simone)
+        simone_fulfil(S, T, c, e)
+        return
     slot = contract_slot(S, T, fulfil_bound(S, T, c, e, True), -1)
     if slot >= 0:
         k = S[L.DISPLAY + slot]
@@ -245,6 +254,7 @@ def perform_entry(S, T, c, entry, card):
             n = construct_candidates(S, T, c, x, y, z, cand)
         if n == 0:
             return False
+        k = construction_engineers(S, c, k)                                 # AUTOMA-71 (Gennaro)
         take_engineers(S, c, k)                                             # the private construction space
         S[b + L.C_AUTOMA_ENG] += k
         construct_at(S, T, c, choose_space(S, T, c, x, cand, n, card, True), x)
@@ -322,6 +332,7 @@ def automa_turn(S, T, c):
             performed = True
             S[L.G_AUTOMA_DONE] |= 1 << i
             if ids.AUTOMA_ENDING[entry[0]]:                            # AUTOMA-11
+                architect_second_turn(S, c, entry[1])                       # AUTOMA-68 (Tommaso)
                 return
     if not performed:                                                       # AUTOMA-08
         S[L.G_PASSED + c] = 1

@@ -85,6 +85,17 @@ def add_source(S, T, c, move, modifier, flags, base, used, drops):
 
 
 @njit(cache=True, _nrt=False)
+def drops_in_production(S):
+    """Drops taken out of their dams by a pending multi-dam production (they flow when it ends; invariants)."""
+    n = 0
+    for i in range(S[L.G_STACK_N]):
+        f = L.STACK + i * L.FRAME
+        if S[f] == ids.TK_MORE_DAMS:
+            n += S[f + 7]
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def finish_production(S, T, c, modifier, ph, base, drops):
     """PRODUCE-06 once on the summed base, the marker advances, all the drops flow from the site; returns E."""
     viktor, mod, bonus, geo = modifier_terms(S, T, c, base, ph, modifier, False)

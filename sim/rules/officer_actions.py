@@ -154,5 +154,6 @@ def reset_officer_spaces(S, T, c):
     S[b + L.C_ENG] += officer_engineers_placed(S, c)
     S[b + L.C_WU_ENG] = 0
     S[b + L.C_GENNARO_ENG] = 0
+    S[b + L.C_GENNARO_DISCOUNT] = 0
     o = S[b + L.C_OFFICER]
     S[b + L.C_ARCHITECT] = T.officer_architect[o] if o >= 0 else 0

@@ -226,8 +226,11 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     levels = tuple(int(S[_co(s) + L.C_AUTOMA]) for s in range(n))
     if all(levels):
         _fail("companies", "every seat is an Automa; at least one seat must be a player (AUTOMA-01)")
+    officers = None                    # the seats' officers, when all are known (AUTOMA-71 checks a level-4 one)
+    if not variant.intro and all(o >= 0 for o in ctx.officer[:n]):
+        officers = tuple(ids.OFFICER_NAMES[o] for o in ctx.officer[:n])
     config = GameConfig(players=n, map=variant.map, intro=variant.intro, expansions=tuple(variant.expansions),
-                        automa=levels if any(levels) else None)
+                        officers=officers, automa=levels if any(levels) else None)
     return config, S, ctx
 
 
