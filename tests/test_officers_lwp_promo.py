@@ -464,3 +464,36 @@ def test_SETUP_13_experiments_check_officers_against_every_setup():
     with pytest.raises(ConfigError, match="FIVEP-01"):
         config(players=[3], map="five_player")
     assert config(map="five_player", expansions=["promo"]).map == "five_player"
+
+
+def test_scenario_round_trip_with_the_new_officers_state():
+    """docs/scenarios.md: `load(g.snapshot())` is the same position (snapshot and legal moves) at the new officers'
+    decisions and state: the Architect's extra turn, Octavius' pending production, Excamixers on the wheel, Wu's
+    and Gennaro's spaces used, Amir's drop choices."""
+    import random
+
+    kinds = set()
+    for seed in range(2):
+        g = Game.new({"players": 4, "expansions": ["leeghwater", "promo"],
+                      "officers": ["Tommaso", "Octavius", "Elon", ("Gennaro", "Amir")[seed]]}, seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not g.is_over:
+            codes = list(g.legal_codes())
+            descs_ = [g.describe(m) for m in codes]
+            special = any(k in d for d in descs_ for k in ("Architect", "Also produce", "Amir", "Excamixers"))
+            if special or step % 25 == 0:
+                snap = g.snapshot()
+                h = scenario.load(snap)
+                assert h.snapshot() == snap and list(h.legal_codes()) == codes
+                kinds.add(g.pending)
+            g.play(int(rng.choice(codes)))
+            step += 1
+    assert "choose an action" in kinds
+    g = _octavius()                                           # Octavius' production between two dams
+    play(g, "Turbine Station +2: one production (left)")
+    play(g, "Produce 1 drop(s) from B1U through C1L to P8_0")
+    snap = g.snapshot()
+    h = scenario.load(snap)
+    assert h.snapshot() == snap and list(h.legal_codes()) == list(g.legal_codes())
+    assert snap["stack"][-1]["task"] == "more_dams" and snap["stack"][-1]["base"] == 5

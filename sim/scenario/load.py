@@ -16,7 +16,7 @@ from sim.scenario.board_sections import _action_spaces, _contracts, _headstreams
 from sim.scenario.company_sections import _company_block, _company_docs, _dam_capacity, _derived_company_fields
 from sim.scenario.context import _Ctx
 from sim.scenario.schema import _HAS_GEO, _TOP_KEYS, _bool, _check_keys, _co, _fail, _int, _list, _name_index
-from sim.scenario.turn_sections import _counters, _misc, _stack
+from sim.scenario.turn_sections import _counters, _drops_in_frames, _misc, _stack
 from sim.variant import Variant
 
 
@@ -203,7 +203,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     _misc(ctx, S, doc, phase)
     _derived_company_fields(ctx, S, cdocs, check)
     _dam_capacity(ctx, S)
-    _counters(ctx, S, doc.get("counters"), check)
+    _counters(ctx, S, doc.get("counters"), check, _drops_in_frames(doc))
     _stack(ctx, S, doc, phase, to, passed)
 
     if "rng" in doc:

@@ -116,12 +116,23 @@ def _misc(ctx: _Ctx, S: np.ndarray, doc: dict, phase: int) -> None:
             S[L.START_DEALT + s] = k
 
 
-def _counters(ctx: _Ctx, S: np.ndarray, v: Any, check: bool) -> None:
+def _drops_in_frames(doc: dict) -> int:
+    """Drops taken out of their dams by a pending multi-dam production (OFFICER-OCTAVIUS-01: `more_dams` frames of
+    `stack` / `decision`); they flow when it ends."""
+    frames = []
+    for key in ("stack", "decision"):
+        x = doc.get(key)
+        frames += x if isinstance(x, list) else [x]
+    return sum(int(f.get("drops", 0)) for f in frames if isinstance(f, dict) and f.get("task") == "more_dams")
+
+
+def _counters(ctx: _Ctx, S: np.ndarray, v: Any, check: bool, in_transit: int = 0) -> None:
     v = _check_keys("counters", v, ("decisions", "moves", "drops_created", "drops_removed"))
     S[L.G_DECISIONS] = _int("counters.decisions", v.get("decisions", 0), 0)
     S[L.G_MOVES] = _int("counters.moves", v.get("moves", 0), 0)
     S[L.G_DROPS_REMOVED] = _int("counters.drops_removed", v.get("drops_removed", 0), 0)
-    present = int(S[L.HEAD_DROPS:L.HEAD_DROPS + L.MAX_HEADSTREAMS].sum() + S[L.DAM_DROPS:L.DAM_DROPS + L.MAX_DAMS].sum())
+    present = int(S[L.HEAD_DROPS:L.HEAD_DROPS + L.MAX_HEADSTREAMS].sum() + S[L.DAM_DROPS:L.DAM_DROPS + L.MAX_DAMS].sum()
+                  + in_transit)
     S[L.G_DROPS_CREATED] = _int("counters.drops_created", v.get("drops_created", present + S[L.G_DROPS_REMOVED]), 0)
     if check and S[L.G_DROPS_CREATED] != present + S[L.G_DROPS_REMOVED]:
         _fail("counters.drops_created", f"{int(S[L.G_DROPS_CREATED])} is not the {present} drops on the map plus "
