@@ -39,7 +39,8 @@ BAD_TOML = {
                             "strategies"),
     "budget_without_precision": ('kind = "balance"\nbudget = 100\n', "budget"),
     "precision_range": ('kind = "balance"\nprecision = 0.7\n', "precision"),
-    "bad_map": ('kind = "tournament"\nmap = "five_player"\n', "map"),
+    "bad_map": ('kind = "tournament"\nmap = "duel"\n', "map"),
+    "five_player_map_with_2": ('kind = "tournament"\nplayers = 2\nmap = "five_player"\n', "FIVEP-01"),
     # AUTOMA-01: a balance rotating 3 bots over 2 seats would seat automa + automa:level=3 in a third of its games.
     "automa_only_balance": ('kind = "balance"\nplayers = 2\nstrategies = ["greedy", "automa", "automa:level=3"]\n',
                             "strategies"),
