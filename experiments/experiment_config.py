@@ -18,6 +18,7 @@ from sim import ids
 from sim.config import GameConfig
 from sim.errors import BarrageError, ConfigError, DataError
 from sim.officer_pool import check_officer
+from sim.officer_pool import pool as officer_pool
 from sim.tables import compile_tables
 from sim.variant import Variant
 
@@ -293,10 +294,11 @@ def worst_case_games(precision: float) -> int:
 def n_balance_cells(c: ExperimentConfig) -> int:
     """Number of cells of a balance config (player counts x setups x pairings)."""
     n_comp = len(c.companies) if c.companies is not None else len(ids.COMPANY_NAMES)
-    n_setups = len(c.setups()) // len(c.intro)
-    n_pairings = sum(n_comp * (1 if intro else (len(c.officers) if c.officers is not None else
-                                                len(ids.OFFICER_NAMES))) for intro in c.intro)
-    return len(c.players) * n_setups * n_pairings
+    n_pairings = 0
+    for setup in c.setups():        # SETUP-13: without --officers, the officer pool of the setup's modules
+        officers = c.officers if c.officers is not None else officer_pool(tuple(setup["expansions"]))
+        n_pairings += n_comp * (1 if setup["intro"] else len(officers))
+    return len(c.players) * n_pairings
 
 
 def _first_dup(seq):
