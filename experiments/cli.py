@@ -377,7 +377,9 @@ def bench(
         t.add_row("rollouts / CPU-second", f"{r.rollouts_per_cpu_s:,.0f}", style="bold")
     if base is not None:
         t.add_row("base map games / s (same run)", f"{base.games_per_s:,.1f}", style="bold")
+        t.add_row("base map games / CPU-second", f"{base.games_per_cpu_s:,.1f}")
         t.add_row(f"{config.map} / base map (games/s)", f"{r.games_per_s / base.games_per_s:.2f}")
+        t.add_row(f"{config.map} / base map (per CPU-second)", f"{r.games_per_cpu_s / base.games_per_cpu_s:.2f}")
     con.print(t)
 
 
