@@ -22,6 +22,7 @@ from sim import ids
 from sim import layout as L
 from sim.describe import describe_move
 from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_lwp_promo import architect_second_turn
 from sim.rules.automa_turn import best_production, perform_entry
 from sim.rules.company import ability_active, company_of, gets_incomes, is_automa
 from sim.rules.engine import STEPPED, legal_moves, step
@@ -422,6 +423,8 @@ class EventLogger:
                              action=ids.AUTOMA_DO_NAMES[int(entry[0])], engineers=int(entry[1]))
             sub.settle(main)
             x.events.extend(sub.events)
+        if performed and ids.AUTOMA_ENDING[int(T.automa_entry[card, performed[-1]][0])]:
+            architect_second_turn(S, c, int(T.automa_entry[card, performed[-1]][1]))   # AUTOMA-68 (Tommaso)
         if _changed(S, x.after):
             raise AssertionError(f"event log: the Automa turn of seat {c} in round {int(x.after[L.G_ROUND])} does not "
                                  "rebuild from its performed entries")
