@@ -84,7 +84,7 @@ class GameConfig:
                               "(SETUP-18); drop --officers or --intro")
 
     def _check_level4_officers(self) -> None:
-        """A level-4 Automa uses its officer (AUTOMA-03); the Automa rules of Elon, Wu, Octavius and Amir
+        """A level-4 Automa uses its officer (AUTOMA-03); the Automa rules of Elon, Octavius and Amir
         (AUTOMA-71) are not implemented, so such an Automa may not hold one (nor be dealt one at random)."""
         seats = [s for s, lvl in enumerate(self.automa) if lvl == 4]
         if self.officers is not None:

@@ -454,6 +454,11 @@ class EventLogger:
         if A[L.G_PASSED + c] and not S[L.G_PASSED + c] and A[L.AUTOMA_POS] == S[L.AUTOMA_POS] \
                 and A[L.AUTOMA_DECK] == S[L.AUTOMA_DECK]:
             return x.event("automa_pass", "AUTOMA-08", c, proxy=proxy)
+        if A[_co(c) + L.C_WU_ENG] and not S[_co(c) + L.C_WU_ENG]:       # AUTOMA-71 (Wu): his space, no card
+            for k in range(L.N_CONTRACTS):
+                if A[L.CON_STATE + k] == ids.CS_FULFILLED and S[L.CON_STATE + k] != ids.CS_FULFILLED:
+                    self._contract(x, c, k)
+            return x.event("automa_wu_space", "AUTOMA-71", c, proxy=proxy)
         card = int(action_card(A))
         done = int(A[L.G_AUTOMA_DONE])
         entries = []

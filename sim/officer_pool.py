@@ -14,9 +14,9 @@ from sim.errors import ConfigError
 # (Leslie, Margot), which the Leeghwater core adds.
 NOT_PLAYABLE: frozenset[str] = frozenset({"Leslie Spencer", "Margot Fouche"})
 
-# Officers a level-4 Automa cannot hold: their Automa rules (AUTOMA-71 for Elon, Wu, Octavius, Amir) are not
-# implemented (AUTOMA-67 Simone, AUTOMA-68 Tommaso and AUTOMA-71 Gennaro are).
-NO_AUTOMA_RULES: frozenset[str] = frozenset({"Elon Audia", "Wu Fang", "Dr. Octavius", "Amir Zahir"})
+# Officers a level-4 Automa cannot hold: their Automa rules (AUTOMA-71 for Elon, Octavius, Amir) are not
+# implemented (AUTOMA-67 Simone, AUTOMA-68 Tommaso and AUTOMA-71 Gennaro and Wu are).
+NO_AUTOMA_RULES: frozenset[str] = frozenset({"Elon Audia", "Dr. Octavius", "Amir Zahir"})
 
 # Module (expansion name) -> key of its pool in components.yaml executive_officer_setup.
 _POOL_KEYS = {"base": "base_game_pool", "leeghwater": "leeghwater_pool", "promo": "promo_pool"}

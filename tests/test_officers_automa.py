@@ -1,5 +1,5 @@
 """The level-4 Automa with the Leeghwater and promo officers (RULES.md §23.5): AUTOMA-67 (Simone), AUTOMA-68
-(Tommaso), AUTOMA-71 (Gennaro); the officers whose Automa rules are missing are refused (AUTOMA-71 for Elon, Wu,
+(Tommaso), AUTOMA-71 (Gennaro, Wu); the officers whose Automa rules are missing are refused (AUTOMA-71 for Elon,
 Octavius, Amir). Positions as in tests/rules/test_rules_automa.py: the Automa (seat 1, USA) takes its turn."""
 from __future__ import annotations
 
@@ -96,11 +96,38 @@ def test_AUTOMA_71_gennaro_first_construction_costs_one_engineer_less():
     assert seat(gen)["engineers"] == seat(vik)["engineers"] + 1
 
 
-@pytest.mark.parametrize("officer", ["Elon", "Wu", "Octavius", "Amir"])
+@pytest.mark.parametrize("officer", ["Elon", "Octavius", "Amir"])
 def test_AUTOMA_71_missing_rules_refused_for_level_4(officer):
-    """AUTOMA-71 for Elon, Wu, Octavius and Amir is not implemented: a level-4 Automa may not hold them; level 3
+    """AUTOMA-71 for Elon, Octavius and Amir is not implemented: a level-4 Automa may not hold them; level 3
     (no officer, AUTOMA-03) may."""
     with pytest.raises(ConfigError, match="AUTOMA-71"):
         GameConfig(players=2, automa=(0, 4), expansions=("promo",), officers=("Viktor", officer))
     GameConfig(players=2, automa=(0, 3), expansions=("promo",), officers=("Viktor", officer))
     GameConfig(players=2, automa=(0, 4), expansions=("leeghwater",))      # Tommaso, Simone: rules implemented
+
+
+def test_AUTOMA_71_wu_takes_his_space_before_the_card():
+    """AUTOMA-71 (Wu): its B1L holds 3 drops and G6 (3) is displayed: the turn is Wu's space (no card flipped):
+    1 Engineer, 3 energy, G6 fulfilled (4 Credits as VP + 1 Excavator); G11 (4) is out of reach."""
+    g = automa_turn(5, 1, "Wu", automa={"excavators": 0}, contracts={"display": {"green": ["G11", "G6"]}},
+                    dams={"B1L": {"owner": AUTOMA, "level": 3, "drops": 3}})
+    a = seat(g)
+    assert (a["energy"], a["engineers"], a["wu_space_engineers"], a["excavators"]) == (3, 11, 1, 1)
+    assert a["vp_by_source"]["contracts"] == 4
+    assert g.snapshot()["contracts"]["fulfilled"]["USA"] == ["G6"]
+    assert g.snapshot()["automa_deck"]["position"] == 0
+    assert g.snapshot()["dams"]["B1L"]["drops"] == 3
+
+
+def test_AUTOMA_71_wu_builds_a_base_first():
+    """AUTOMA-71 (Wu): card 5's first construction is an Elevation (as the Viktor Automa builds on B5U); a Wu
+    Automa with the tile and machineries builds a Base instead (one more own dam, B5U still level 2)."""
+    def run(officer):
+        return automa_turn(5, 1, officer, automa={"energy": 12, "excavators": 10, "mixers": 10},
+                           contracts={"display": {"green": ["G11", "G6"]}},
+                           dams={"B5U": {"owner": AUTOMA, "level": 2, "drops": 0}}, conduits={"C5L": AUTOMA},
+                           powerhouses={"P8_0": AUTOMA})
+    wu, vik = run("Wu").snapshot(), run("Viktor").snapshot()
+    own = lambda snap: sorted(d for d, v in snap["dams"].items() if v.get("owner") in (AUTOMA, "USA"))
+    assert vik["dams"]["B5U"]["level"] == 3 and len(own(vik)) == 1
+    assert wu["dams"]["B5U"]["level"] == 2 and len(own(wu)) == 2

@@ -1,18 +1,19 @@
 """How a level-4 Automa uses the Leeghwater and promo officers it can hold (AUTOMA-67, AUTOMA-68 and Gennaro's part
-of AUTOMA-71, the solo app's "Overpowered" rules): one small rule per officer, called by the Automa procedure at
+and Wu's parts of AUTOMA-71, the solo app's "Overpowered" rules): one small rule per officer, called by the Automa procedure at
 the step it changes. `officer(S, c)` is none below level 4 (AUTOMA-03), so every rule here is off for it.
 
-Not implemented (a level-4 Automa is not dealt these officers, sim.config): AUTOMA-71 for Elon, Wu, Octavius and
+Not implemented (a level-4 Automa is not dealt these officers, sim.config): AUTOMA-71 for Elon, Octavius and
 Amir.
 """
 from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import co, officer
+from sim.rules.company import add_energy, co, officer, take_engineers
 from sim.rules.contracts import fulfil_bound, mark_fulfilled
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
+from sim.rules.water import own_dam_drops
 
 
 @njit(cache=True, _nrt=False)
@@ -102,3 +103,27 @@ def construction_engineers(S, c, k):
         return k
     S[b + L.C_GENNARO_DISCOUNT] = 1
     return max(0, k - 1)
+
+
+@njit(cache=True, _nrt=False)
+def wu_space_turn(S, T, c, slot):
+    """AUTOMA-71 (Wu): before its card, when the drops in its dams reach a displayed contract (`slot`: the one of
+    the highest requirement <= them, the later on ties, or -1), its turn is Wu's space: 1 Engineer, energy = those
+    drops, that contract fulfilled (AUTOMA-24). Returns whether the turn was taken."""
+    b = co(c)
+    if officer(S, c) != ids.WU or S[b + L.C_WU_ENG] > 0 or slot < 0 or S[b + L.C_ENG] < 1:
+        return False
+    take_engineers(S, c, 1)
+    S[b + L.C_WU_ENG] = 1
+    add_energy(S, c, own_dam_drops(S, T, c))
+    k = S[L.DISPLAY + slot]
+    S[L.DISPLAY + slot] = -1                                   # refilled at the end of the turn
+    mark_fulfilled(S, c, k)
+    give_reward(S, T, c, k, ids.VS_CONTRACTS)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def prefers_bases(S, c):
+    """AUTOMA-71 (Wu): when building, a Base first, then an Elevation, when it has the tile and machineries."""
+    return officer(S, c) == ids.WU

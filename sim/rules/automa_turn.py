@@ -16,7 +16,9 @@ from sim.rules.automa_lwp_promo import (
     architect_second_turn,
     construction_engineers,
     fulfils_several,
+    prefers_bases,
     simone_fulfil,
+    wu_space_turn,
 )
 from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_choice
 from sim.rules.automa_place import choose_space, space_range
@@ -29,6 +31,7 @@ from sim.rules.company import (
     automa_level,
     buy_patent_tile,
     co,
+    officer,
     take_engineers,
 )
 from sim.rules.construct import place_structure, placeable, red_surcharge
@@ -43,6 +46,7 @@ from sim.rules.produce import (
 from sim.rules.rewards import give_reward
 from sim.rules.setup import NO_CONTRACT, apply_pick
 from sim.rules.stack import push
+from sim.rules.water import own_dam_drops
 from sim.rules.wheel import put_on_wheel, rotate, rotate_step
 
 
@@ -250,6 +254,12 @@ def perform_entry(S, T, c, entry, card):
             n = construct_candidates(S, T, c, ids.ELEVATION, -1, 0, cand)
             if n > 0:
                 x = ids.ELEVATION
+        if n == 0 and prefers_bases(S, c):                                  # AUTOMA-71 (Wu): Base, then Elevation
+            for st in range(2):
+                n = construct_candidates(S, T, c, st, -1, 0, cand)
+                if n > 0:
+                    x = st
+                    break
         if n == 0:
             n = construct_candidates(S, T, c, x, y, z, cand)
         if n == 0:
@@ -320,6 +330,8 @@ def automa_turn(S, T, c):
     if S[b + L.C_ENG] == 0:                                                 # AUTOMA-08
         S[L.G_PASSED + c] = 1
         return
+    if officer(S, c) == ids.WU and wu_space_turn(S, T, c, contract_slot(S, T, own_dam_drops(S, T, c), -1)):
+        return                                                              # AUTOMA-71 (Wu): before the card
     flip(S)
     card = action_card(S)
     crit = criteria_card(S)
