@@ -497,3 +497,33 @@ def test_scenario_round_trip_with_the_new_officers_state():
     h = scenario.load(snap)
     assert h.snapshot() == snap and list(h.legal_codes()) == list(g.legal_codes())
     assert snap["stack"][-1]["task"] == "more_dams" and snap["stack"][-1]["base"] == 5
+
+
+def test_DECISION_23_CONTRACT_11_simone_with_france_adds_3_once():
+    """DECISION-23 / CONTRACT-11 / COMPANY-FRA-01: France (3 powerhouses: ability on, bonus +1) with Simone:
+    E = 5 + 2 + 1 = 8, bound 8 + 3 = 11 once for the sum: Y11 (7) leaves 4, G6 (3) leaves 1, G3 (2) no longer fits
+    (with -3 per contract it would)."""
+    g = load("Simone", {"company": "France"}, dams={"B1U": {"owner": 0, "level": 1, "drops": 1}},
+             conduits={"C1L": 0}, powerhouses={"P8_0": 0, "P5_0": 0, "P6_0": 0},
+             contracts={"hand": {0: ["Y11", "G6", "G3"]}, "national_board": ["N1"]})
+    play(g, "Turbine Station +2: one production (left)")
+    assert me(g)["energy"] == 8 and offers(g) == {"none", "Y11", "G6", "G3"}
+    play(g, "Fulfil contract Y11")
+    assert offers(g) == {"none", "G6", "G3"}
+    play(g, "Fulfil contract G6")
+    assert g.current_player == 1 and hand(g) == ["G3"] and fulfilled(g) == ["G6", "Y11"]
+
+
+def test_OFFICER_MAHIRI_03_copying_simone_hand_cut_back_when_the_copy_ends():
+    """OFFICER-MAHIRI-02/03, CONTRACT-04 (decision O-05): copying Simone, Mahiri takes a 4th contract and keeps
+    it; when the next turn begins the copy ends and she discards down to 3 at once, before seat 1 acts."""
+    g = load("Mahiri", mahiri_pool=["Simone Luciani", "Wilhelm Adler", "Viktor Fiesler"],
+             contracts={"hand": {0: ["G3", "G6", "Y1"]}})
+    play(g, MAHIRI_SPACE)
+    play(g, "Copy Simone Luciani")
+    play(g, TAKE1)
+    g.play(g.legal_codes()[0])
+    assert g.current_player == 0 and g.pending == "choose a contract to discard"
+    assert len(hand(g)) == 4 and me(g).get("effective_officer", "Mahiri Sekibo") == "Mahiri Sekibo"
+    play(g, "Discard contract G3")
+    assert g.current_player == 1 and hand(g) == ["G1", "G6", "Y1"]          # G1: the contract she took
