@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from sim import ids
 from sim.errors import ConfigError
-from sim.variant import Variant
+from sim.variant import DUEL_MAP, VARIANT_NAMES, Variant
 
 
 def _lookup(kind: str, names: Sequence[str], value: str) -> int:
@@ -41,9 +41,13 @@ class GameConfig:
     remove_tiles: tuple[str, ...] = ()
     overrides: tuple[tuple[str, Any], ...] = ()
     automa: tuple[int, ...] | None = None
+    duel: bool = False
 
     def __post_init__(self) -> None:
         self.variant  # validates players / map / expansions
+        if self.automa is not None and any(self.automa) and self.map == DUEL_MAP:
+            raise ConfigError("automa: the Automa cannot play on the duel map: it has no rules for the duel board "
+                              "or its preparation (DECISION-42); use player bots only")
         if self.automa is not None:
             levels = tuple(self.automa)
             if len(levels) != self.players:
@@ -76,7 +80,7 @@ class GameConfig:
         """The rules-level part of the config."""
         return Variant(players=self.players, map=self.map, intro=self.intro, expansions=tuple(self.expansions),
                        objective=self.objective, bonus_tiles=self.bonus_tiles, headstreams=self.headstreams,
-                       remove_tiles=tuple(self.remove_tiles), overrides=self.overrides)
+                       remove_tiles=tuple(self.remove_tiles), overrides=self.overrides, duel=self.duel)
 
     def automa_levels(self) -> list[int]:
         """Automa level per seat (0 = not an Automa)."""
@@ -120,4 +124,13 @@ class GameConfig:
                 "headstreams": list(self.headstreams) if self.headstreams is not None else None,
                 "remove_tiles": list(self.remove_tiles),
                 "overrides": dict(self.overrides),
-                "automa": list(self.automa) if self.automa is not None else None}
+                "automa": list(self.automa) if self.automa is not None else None,
+                "duel": self.duel}
+
+
+def variant_keys(variant: str, map_name: str) -> dict:
+    """GameConfig keys of a `--variant` level: "duel" = Barrage: Duel (the duel map with the duel board, DUEL-02),
+    "base" = the base game on `map_name` (which may be the duel map alone)."""
+    if variant not in VARIANT_NAMES:
+        raise ConfigError(f"variant: unknown variant {variant!r}; valid: {', '.join(VARIANT_NAMES)}")
+    return {"map": DUEL_MAP, "duel": True} if variant == "duel" else {"map": map_name, "duel": False}

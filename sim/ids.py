@@ -83,14 +83,15 @@ O_PAYING, O_BEST_AREA, O_CONNECTIONS, O_WEAKEST_AREA, O_BASINS1, O_BASINS3 = ran
 
 # VP sources (the result's VP breakdown; they sum to VP).
 VP_SOURCE_NAMES = ("start", "energy_award", "energy_track", "bonus_tiles", "objective", "resources",
-                   "dams", "contracts", "incomes", "conduits", "tiles")
+                   "dams", "contracts", "incomes", "conduits", "tiles", "duel")
 (VS_START, VS_ENERGY_AWARD, VS_ENERGY_TRACK, VS_BONUS, VS_OBJECTIVE, VS_RESOURCES, VS_DAMS,
- VS_CONTRACTS, VS_INCOMES, VS_CONDUITS, VS_TILES) = range(11)
-N_VP_SOURCES = 11
+ VS_CONTRACTS, VS_INCOMES, VS_CONDUITS, VS_TILES, VS_DUEL) = range(12)
+N_VP_SOURCES = 12   # "duel": the duel board's reward tiles and end-of-game markers (DUEL-REWARD-*, DUEL-END-01)
 
 # Game phases (ROUND-02).
-PHASE_NAMES = ("setup", "income", "actions", "water_flow", "scoring", "end_of_round", "over")
+PHASE_NAMES = ("setup", "income", "actions", "water_flow", "scoring", "end_of_round", "over", "check")
 PH_SETUP, PH_INCOME, PH_ACTIONS, PH_WATER, PH_SCORING, PH_EOR, PH_OVER = range(7)
+PH_CHECK = 7   # Barrage: Duel, between Water Flow and Scoring (DUEL-CHECK-01); numbered last to keep the others
 
 NEUTRAL = 4  # dam owner of a neutral dam
 NOBODY = -1
@@ -103,6 +104,7 @@ FIRST_AUTO_TASK = 20
 (TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
  TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
  TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END) = range(20, 37)
+TK_DUEL_CHECK, TK_DUEL_REWARD = 37, 38   # Barrage: Duel: check one row (a0); give a reward tile (DUEL-CHECK-*)
 TASK_NAMES = {
     TK_SETUP_PICK: "choose a company and starting contract", TK_MAIN: "choose an action",
     TK_BUILD: "choose what to build, where, with which tile", TK_PAY: "choose how to pay",
@@ -145,3 +147,13 @@ AUTOMA_MAX_ENTRIES = 8
 (AB_TURBINE, AB_WATER, AB_WORKSHOP, AB_MACHINE, AB_CONTRACT) = range(5)
 
 MAX_SEED = 2**62 - 1   # game and master seeds: 0..2^62-1 (positive in int64, clear of the bots' seed salt)
+
+# Barrage: Duel (DUEL-*): condition tiles (DUEL-COND-01..06) in duel_board.yaml order; reward tile codes on the
+# scales: 0..7 = reward tile I of that index, DUEL_REWARD_II = a reward tile II; -1 = no tile.
+DUEL_COND_NAMES = ("credits", "energy", "drops", "machinery_pairs", "contracts", "external_works")
+DC_CREDITS, DC_ENERGY, DC_DROPS, DC_PAIRS, DC_CONTRACTS, DC_EXTERNAL = range(6)
+N_DUEL_REWARD_I = 8
+DUEL_REWARD_II = 8
+DUEL_ROWS = 3
+PREP_TILE_NAMES = ("NEUTRAL_L1", "NEUTRAL_L2", "BLOCK_BASE_UP", "BLOCK_BASE_DOWN", "BLOCK_CONDUIT_LEFT",
+                   "BLOCK_CONDUIT_RIGHT", "BLOCK_POWERHOUSE_DOWN", "BLOCK_POWERHOUSE_UP")   # map_duel.yaml order

@@ -79,6 +79,17 @@ TILE_USES = _alloc("tile_uses", MAX_PLAYERS * N_TILE_IDS)  # per company and til
 # -- Event-log records (issue #18): written by the rules for sim.events, never read by them -------------------
 G_AUTOMA_DONE = _alloc("automa_entries_done")           # bit i: entry i of the latest Automa turn was performed
 # -- end of event-log records --------------------------------------------------------------------------------
+
+# ==== Barrage: Duel (issue #15, DUEL-*): all zero/-1 and never read unless the tables enable the duel map/board ====
+MAX_SCALE = 10                                           # longest duel scale per side the layout holds (data: 8)
+N_PREP_TILES = 8
+DUEL_BLOCKED = _alloc("duel_blocked", 3)                 # bit g of the 96: map space g holds a preparation tile
+DUEL_PREP_LOC = _alloc("duel_prep_location", N_PREP_TILES)   # location tile (1..8) dealt to preparation tile i
+DUEL_COND = _alloc("duel_condition", 3)                  # condition tile per row (DUEL-BOARD-02), -1 = no duel board
+DUEL_MARKER = _alloc("duel_marker", 3)                   # marker position per row, -L..+L (DUEL-BOARD-01)
+DUEL_TILE = _alloc("duel_reward_tile", 3 * (2 * MAX_SCALE + 1))   # [row, position + MAX_SCALE]: reward tile or -1
+DUEL_CONTRACT_PTS = _alloc("duel_contract_points", MAX_PLAYERS)   # DUEL-COND-05 count of the current round
+# ==== end of Barrage: Duel =========================================================================================
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block
@@ -108,7 +119,7 @@ C_TILE_LOC = _co_alloc("tile_location", 21)            # -1 not owned, 0..5 whee
 C_CONSTR_USED = _co_alloc("construction_spaces_used")
 C_BANK_ENG = _co_alloc("bank_engineers")
 C_MAHIRI_USED = _co_alloc("mahiri_uses")
-C_VP_SRC = _co_alloc("vp_by_source", 11)
+C_VP_SRC = _co_alloc("vp_by_source", 12)             # sim.ids.N_VP_SOURCES
 C_ENERGY_HIST = _co_alloc("energy_by_round", 5)
 C_TURN_POS_HIST = _co_alloc("turn_position_by_round", 5)
 C_DECISIONS = _co_alloc("decisions")

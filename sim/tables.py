@@ -13,6 +13,8 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.data_loader import load_automa, load_components, load_geological, load_map
+from sim.duel_data import is_preparation_map, load_duel_map_sections
+from sim.duel_tables import DUEL_TABLE_FIELDS, duel_fidelity, duel_reward_rows, duel_tables
 from sim.errors import ConfigError
 from sim.overrides import apply_overrides
 from sim.variant import Variant
@@ -28,6 +30,7 @@ _ROW_KIND = {
 
 # Field shapes of the tables record. Map-dependent sizes are the maxima of sim.layout, so one compiled engine
 # serves every variant (the actual sizes are the n_* fields). The record is passed to numba by reference.
+PLAYABLE_MAPS = ("base", "duel")
 _NR = 128  # reward rows: contracts + incomes (+ expansions)
 TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "n_players": (1,), "intro": (1,), "n_dams": (1,), "n_conduits": (1,), "n_ph": (1,), "n_zones": (1,),
@@ -73,6 +76,7 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "automa_crit": (ids.N_AUTOMA_CARDS, 3, 3), "automa_crit_arg": (ids.N_AUTOMA_CARDS, 3, 3),
     "automa_start": (ids.N_AUTOMA_CARDS, 3), "automa_head": (ids.N_AUTOMA_CARDS, 4),
     "automa_board": (5, 10), "automa_start_vp": (1,), "automa_objective_vp": (5,),
+    **DUEL_TABLE_FIELDS,   # Barrage: Duel (DUEL-*), sim.duel_tables
 }
 TABLES_DTYPE = np.dtype([(k, np.int64, s) for k, s in TABLE_FIELDS.items()], align=True)
 
@@ -82,7 +86,8 @@ class TableInfo(NamedTuple):
 
     variant: Variant
     map_name: str
-    map_fidelity: str
+    map_fidelity: str      # "official" only if every data file below is official (RECON-06)
+    data_fidelity: tuple[tuple[str, str], ...]   # (data file, fidelity) of every map/board file used
     dam_ids: tuple[str, ...]
     conduit_ids: tuple[str, ...]
     ph_ids: tuple[str, ...]
@@ -93,12 +98,14 @@ class TableInfo(NamedTuple):
 
 
 def _record(arrays: dict) -> np.record:
-    """Packs the arrays into one record of TABLES_DTYPE, padding with -1."""
+    """Packs the arrays into one record of TABLES_DTYPE, padding with -1 (a field not given is all -1)."""
     rec = np.zeros(1, dtype=TABLES_DTYPE)
     for name, shape in TABLE_FIELDS.items():
-        a = np.asarray(arrays[name], dtype=np.int64)
         field = rec[0][name]
         field[...] = -1
+        if name not in arrays:
+            continue
+        a = np.asarray(arrays[name], dtype=np.int64)
         field[tuple(slice(0, n) for n in a.shape)] = a
     return rec.view(np.recarray)[0]   # np.record: attribute access in Python too
 
@@ -124,7 +131,7 @@ def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
     return amounts, order
 
 
-def _fixed_draws(variant: Variant, comp: dict, n_heads: int) -> dict:
+def _fixed_draws(variant: Variant, head_tiles: list[dict], n_heads: int) -> dict:
     """Setup draws the variant fixes (SETUP-02/03/05), as indexes, -1 where setup draws them; removed tiles."""
     out = {"fixed_objective": [-1], "fixed_bonus": [-1] * 5, "fixed_head": [-1] * n_heads,
            "removed_tile": [int(name in variant.remove_tiles) for name in ids.TILE_NAMES]}
@@ -133,7 +140,7 @@ def _fixed_draws(variant: Variant, comp: dict, n_heads: int) -> dict:
     if variant.bonus_tiles is not None:
         out["fixed_bonus"] = [ids.BONUS_NAMES.index(b) for b in variant.bonus_tiles]
     if variant.headstreams is not None:
-        tile_ids = [t["id"] for t in comp["headstream_tiles"]]
+        tile_ids = [t["id"] for t in head_tiles]
         if len(variant.headstreams) != n_heads or any(t not in tile_ids for t in variant.headstreams):
             raise ConfigError(f"headstreams: give {n_heads} distinct headstream tile ids (one per headstream, in "
                               f"map order) from {', '.join(map(str, tile_ids))}; got {list(variant.headstreams)}")
@@ -172,7 +179,7 @@ def _map_tables(m: dict) -> dict:
         river_next[node[a]] = node.get(b, -1) if not str(b).startswith("EXIT") else -1
     neutral = np.full((3, 8), -1)
     neutral_level = np.zeros(3)
-    for area, opt in m["neutral_dam_options"].items():
+    for area, opt in ({} if is_preparation_map(m) else m["neutral_dam_options"]).items():   # DUEL-PREP-02
         ai = _AREA_INDEX[area]
         neutral_level[ai] = opt["level"]
         for k, d in enumerate(opt["spaces"]):
@@ -324,10 +331,13 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     if variant.overrides:
         comp = apply_overrides(comp, variant.overrides)
     m = load_map(variant.map)
-    if variant.map != "base":
-        raise ConfigError(f"map: {variant.map!r} is not playable yet; use 'base'")
+    if variant.map not in PLAYABLE_MAPS:
+        raise ConfigError(f"map: {variant.map!r} is not playable yet; use {' or '.join(map(repr, PLAYABLE_MAPS))}")
+    duel_map = is_preparation_map(m)
     mt = _map_tables(m)
     spaces, space_names = _space_tables(comp, variant.players)
+    # DUEL-MAP-02: the duel headstream tiles replace the base tiles on the duel map
+    head_tiles = load_duel_map_sections()["duel_headstream_tiles"] if duel_map else comp["headstream_tiles"]
 
     # Contracts: starting S1..S4, nationals, green, yellow, red (ids as in the data files).
     c = comp["contracts"]
@@ -349,6 +359,11 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
                 income_reward[ci, ri, k] = len(rewards)
                 amt, order = _reward_row(inc[row][pos], f"companies.{cname}.income.{row}.{pos}")
                 rewards.append(amt); orders.append(order)
+    first_duel_reward = len(rewards)
+    if variant.duel:                                     # DUEL-REWARD-01/02: the reward tiles as reward rows
+        for k, r in enumerate(duel_reward_rows()):
+            amt, order = _reward_row(r, f"duel reward {k}")
+            rewards.append(amt); orders.append(order)
     order_arr = np.full((len(orders), ids.N_REWARD_KEYS), -1)
     for i, o in enumerate(orders):
         order_arr[i, :len(o)] = o
@@ -384,7 +399,7 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
 
     arrays = dict(
         n_players=[variant.players], intro=[int(variant.intro)],
-        head_tile_drops=[t["drops"] for t in comp["headstream_tiles"]],
+        head_tile_drops=[t["drops"] for t in head_tiles],
         constr_eng=[s["engineers"] for s in comp["action_spaces"]["company_board_construction"]],
         constr_fee=[s["credits"] for s in comp["action_spaces"]["company_board_construction"]],
         contract_kind=ckind, contract_req=creq, rewards=rewards, reward_order=order_arr,
@@ -406,14 +421,19 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         n_bonus_tiles=[len(ids.BONUS_NAMES)], n_objectives=[len(ids.OBJECTIVE_NAMES)],
     )
     arrays.update(mt["arrays"])
-    arrays.update(_fixed_draws(variant, comp, len(mt["heads"])))
+    arrays.update(_fixed_draws(variant, head_tiles, len(mt["heads"])))
     arrays.update(spaces)
     arrays.update(_geological_tables(variant))
-    arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
-    arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],
+    if not duel_map:                                     # DECISION-42: no Automa on the duel map
+        arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
+    arrays.update(duel_tables(duel_map, variant.duel, variant.expansions, mt["dam_ids"], mt["cond_ids"],
+                              mt["ph_ids"], first_duel_reward))
+    arrays.update(n_head_tiles=[len(head_tiles)], n_officer_pool=[len(pool)],
                   n_intro_pairings=[len(intro)])
     tables = _record(arrays)
-    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=m["fidelity"],
+    files = ((f"map_{variant.map}.yaml", m["fidelity"]),) + tuple(duel_fidelity(variant.duel))
+    worst = next((f for _, f in files if f != "official"), "official")
+    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=worst, data_fidelity=files,
                      dam_ids=tuple(mt["dam_ids"]), conduit_ids=tuple(mt["cond_ids"]), ph_ids=tuple(mt["ph_ids"]),
                      headstream_ids=tuple(mt["heads"]), zone_numbers=tuple(mt["zones"]),
                      contract_ids=tuple(contract_ids), space_ids=tuple(space_names))

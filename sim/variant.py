@@ -10,6 +10,8 @@ from sim import ids
 from sim.errors import ConfigError
 
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological",)
+DUEL_MAP = "duel"
+VARIANT_NAMES = ("base", "duel")   # setup factor `variant`: the base game, or Barrage: Duel (duel map + duel board)
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,8 @@ class Variant:
     `remove_tiles` names advanced tiles taken out of the Patent Office piles before the game (decision S-05): the
     piles are shuffled as usual and the removed tiles leave gaps that the display skips.
     `overrides` are (dotted data path, value) pairs applied to components.yaml (sim.overrides).
+    `duel` plays the duel board (scales, Check phase, DUEL-BOARD-*); it needs the duel map (DUEL-02), which may also
+    be played alone (map "duel", duel False).
     """
 
     players: int = 4
@@ -33,12 +37,19 @@ class Variant:
     headstreams: tuple[int, ...] | None = None
     remove_tiles: tuple[str, ...] = ()
     overrides: tuple[tuple[str, Any], ...] = ()
+    duel: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
             raise ConfigError(
                 f"players: {self.players!r} is not a supported player count; use 2, 3 or 4 "
                 "(solo play needs the Automa, FIVEP-02 rules out 5)")
+        if self.duel and self.map != DUEL_MAP:
+            raise ConfigError(f"variant: the duel board is played only on the duel map (DUEL-02), not on "
+                              f"map {self.map!r}; use --variant duel (duel map + duel board) or --map duel alone")
+        if self.map == DUEL_MAP and self.players != 2:
+            raise ConfigError(f"players: Barrage: Duel and its map are for exactly 2 players (DUEL-01), got "
+                              f"{self.players}; use --players 2")
         for e in self.expansions:
             if e not in SUPPORTED_EXPANSIONS:
                 valid = ", ".join(SUPPORTED_EXPANSIONS) or "none yet"
@@ -80,7 +91,7 @@ class Variant:
 
     def setup_label(self) -> str:
         """Short text of what this variant fixes beyond players and map (`full`, `intro,geological,objective=...`)."""
-        parts = ["intro" if self.intro else "full", *self.expansions]
+        parts = ["intro" if self.intro else "full", *self.expansions] + (["duel"] if self.duel else [])
         if self.objective is not None:
             parts.append(f"objective={self.objective}")
         if self.bonus_tiles is not None:
@@ -91,3 +102,8 @@ class Variant:
             parts.append("remove=" + "/".join(self.remove_tiles))
         parts += [f"{k}={v}" for k, v in self.overrides]
         return ",".join(parts)
+
+
+def variant_name(v: Variant) -> str:
+    """The `variant` setup level of a variant: "duel" with the duel board, else "base" (whatever the map)."""
+    return "duel" if v.duel else "base"

@@ -15,6 +15,7 @@ from sim.rules.company import (
     gets_incomes,
     officer,
 )
+from sim.rules.duel import is_blocked
 from sim.rules.geology import after_building, conduit_value, token
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
@@ -67,6 +68,8 @@ def placeable(S, T, c, g):
     b = co(c)
     nd = T.n_dams[0]
     nc = T.n_conduits[0]
+    if T.duel_map[0] == 1 and is_blocked(S, g):                  # DUEL-PREP-05
+        return -1
     if g < nd:
         owner = S[L.DAM_OWNER + g]
         if owner == ids.NOBODY:

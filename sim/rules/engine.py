@@ -35,6 +35,7 @@ from sim.rules.contracts import (
     refill_display,
     take_from_display,
 )
+from sim.rules.duel import check_row, give_duel_reward, note_contract
 from sim.rules.geology import forbids_contract, push_income_drops
 from sim.rules.produce import (
     GERMAN_SECOND,
@@ -172,6 +173,7 @@ def apply_choice(S, T, move):
     elif kind == ids.TK_FULFIL:
         if move != ids.MV_NONE:
             mark_fulfilled(S, c, move)
+            note_contract(S, T, c, move)                          # DUEL-COND-05
             give_reward(S, T, c, move, ids.VS_CONTRACTS)          # CONTRACT-08/13
     elif kind == ids.TK_DROP:
         if move != ids.MV_NONE:
@@ -288,7 +290,15 @@ def run_auto(S, T, kind, c, a0, a1, a2):
     elif kind == ids.TK_WATER_PHASE:
         S[L.G_PHASE] = ids.PH_WATER
         water_flow_phase(S, T)
-        push(S, ids.TK_SCORING, -1)
+        if T.duel_board[0] == 1:                                    # DUEL-CHECK-01: Check before Scoring
+            push(S, ids.TK_DUEL_CHECK, -1, 0)
+        else:
+            push(S, ids.TK_SCORING, -1)
+    elif kind == ids.TK_DUEL_CHECK:
+        S[L.G_PHASE] = ids.PH_CHECK
+        check_row(S, T, a0)
+    elif kind == ids.TK_DUEL_REWARD:
+        give_duel_reward(S, T, c, a0)
     elif kind == ids.TK_SCORING:
         S[L.G_PHASE] = ids.PH_SCORING
         scoring_phase(S, T)

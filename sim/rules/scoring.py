@@ -12,6 +12,7 @@ from sim.rules.company import (
     co,
     is_automa,
 )
+from sim.rules.duel import score_markers
 from sim.rules.water import own_dam_drops
 
 
@@ -264,6 +265,7 @@ def final_scoring(S, T):
         drops = own_dam_drops(S, T, c)
         if drops > 0:
             add_vp(S, c, drops, ids.VS_DAMS)                             # END-05
+    score_markers(S, T)                                                  # END-01 (5), DUEL-END-01
 
 
 @njit(cache=True, _nrt=False)

@@ -7,6 +7,7 @@ from sim import layout as L
 from sim.rules.automa_deck import shuffle_automa_deck
 from sim.rules.company import add_vp, co
 from sim.rules.contracts import refill_display
+from sim.rules.duel import prepare_duel_map, setup_duel_board
 from sim.rules.geology import place_tokens
 from sim.rules.rng import below, seed_state64, shuffle, shuffle_local
 from sim.rules.scoring import refresh_patent_office
@@ -54,7 +55,9 @@ def _shared_components(S, T):
     for i in range(6):
         S[L.DISPLAY + i] = -1
     refill_display(S, T)
-    for area in range(3):                                         # SETUP-08
+    if T.duel_map[0] == 1:                                        # DUEL-PREP-01..07 replace SETUP-08
+        prepare_duel_map(S, T)
+    for area in range(3 if T.duel_map[0] == 0 else 0):            # SETUP-08
         k = 0
         while k < T.neutral_options.shape[1] and T.neutral_options[area, k] >= 0:
             k += 1
@@ -81,6 +84,7 @@ def _shared_components(S, T):
         S[L.TECH_POS] = 0
         refresh_patent_office(S, T)
     place_tokens(S, T)                                            # GEO-02..05
+    setup_duel_board(S, T)                                        # DUEL-BOARD-02/03 (no draws without the board)
 
 
 @njit(cache=True)

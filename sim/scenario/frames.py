@@ -76,6 +76,8 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
                              _Arg("powerhouse", 1, "ph?", default=-1)),
         "tile_effect": (_Arg("tile", 0, "tile", required=True), _Arg("space", 1, "space")),
         "reward_part": (_Arg("key", 0, "reward_key", required=True), _Arg("amount", 1, "int")),
+        "duel_check": (_Arg("row", 0, "int"),),                     # DUEL-CHECK-02: row 0..2, top to bottom
+        "duel_reward": (_Arg("tile", 0, "int", required=True),),    # reward tile I 0..7, or 8 = a tile II
     }
 
 

@@ -14,7 +14,7 @@ TASKS: dict[int, str] = {getattr(ids, k): k[3:].lower() for k in dir(ids) if k.s
 _TASK_IDS = {v: k for k, v in TASKS.items()}
 # Tasks that belong to no seat (pushed with player -1).
 _GLOBAL_TASKS = {"setup_done", "start_round", "headstreams", "actions_start", "water_phase", "scoring",
-                 "end_of_round"}
+                 "end_of_round", "duel_check"}
 
 _STRUCTS = ("base", "elevation", "conduit", "powerhouse")
 _FULL_PIECES = {"base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4}
