@@ -14,7 +14,7 @@ from typing import Callable
 import numpy as np
 
 from experiments.play import game_seeds
-from sim.config import GameConfig
+from sim.config import GameConfig, refuse_automa_on_duel_map
 from sim.errors import ConfigError
 
 
@@ -157,9 +157,10 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
     n_threads = set_threads(threads)
-    from strategies.registry import parse_seats
+    from strategies.registry import automa_levels, parse_seats
 
-    specs, _, _ = parse_seats(strategies, config.players)     # validate before the long warm-up
+    specs, seat_ids, seat_params = parse_seats(strategies, config.players)     # validate before the long warm-up
+    refuse_automa_on_duel_map(config.map, automa_levels(seat_ids, seat_params))
     t0 = time.perf_counter()
     import sim
     from strategies.batch import play_batch

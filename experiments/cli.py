@@ -96,11 +96,19 @@ def _names(text: Optional[str]) -> Optional[tuple[str, ...]]:
 
 
 def _config(players: int, companies: Optional[str] = None, officers: Optional[str] = None, intro: bool = False,
-            map_: str = "base", expansions: Optional[str] = None):
-    from sim.config import GameConfig
+            map_: str = "base", expansions: Optional[str] = None, variant: Optional[str] = None,
+            strict: bool = False):
+    """The game config of the shared options; `variant` "duel" = the duel map with the duel board (DUEL-02),
+    `strict` refuses data whose fidelity is not official (RECON-06)."""
+    from sim.config import GameConfig, variant_keys
+    from sim.fidelity import check_strict
 
-    return GameConfig(players=players, map=map_, intro=intro, expansions=_names(expansions) or (),
-                      companies=_names(companies), officers=_names(officers))
+    setup = variant_keys(variant.strip().lower(), map_) if variant is not None else {"map": map_}
+    config = GameConfig(players=players, intro=intro, expansions=_names(expansions) or (),
+                        companies=_names(companies), officers=_names(officers), **setup)
+    if strict:
+        check_strict(config.variant)
+    return config
 
 
 def _check_seed(seed: int) -> int:
@@ -119,7 +127,13 @@ IntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company
                                                "contracts (SETUP-18); cannot be combined with --officers.")
 BatchIntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company/officer pairings and "
                                                     "starting contracts (SETUP-18).")
-MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'); only 'base' is playable yet.")
+MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'): base, or duel (the Barrage: Duel "
+                                           "map alone, 2 players, DUEL-02).")
+VariantOpt = typer.Option(None, "--variant", show_default="base",
+                          help="Game variant: base, or duel (Barrage: Duel: the duel map with the duel board and its "
+                               "Check phase; exactly 2 players; reconstructed data).")
+StrictOpt = typer.Option(False, "--strict-fidelity", help="Refuse data files whose fidelity is not official "
+                                                           "(reconstructed maps/boards, RECON-06).")
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
                              help="Comma-separated expansions, e.g. 'geological' (The Geological Factor).",
                              show_default=False)
@@ -164,6 +178,8 @@ def play(
     intro: bool = IntroOpt,
     map_: str = MapOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    variant: Optional[str] = VariantOpt,
+    strict_fidelity: bool = StrictOpt,
     strategies: Optional[str] = typer.Option(
         None, "--strategies", show_default="random for every seat",
         help="Bot per seat as comma-separated specs 'name[:key=value,...]' (see 'barrage list strategies'); "
@@ -176,7 +192,7 @@ def play(
 
     The table shows every seat's company, executive officer and bot, its final VP split by source, its rank (1 = best; seats still tied after the rules' tie-breakers share a rank) and its win share (tied winners split the win).
     """
-    config = _config(players, companies, officers, intro, map_, expansions)
+    config = _config(players, companies, officers, intro, map_, expansions, variant, strict_fidelity)
     _check_seed(seed)
     from experiments.play import play_game, seat_strategies
     from strategies.python_bot import load_strategy_files
@@ -301,6 +317,9 @@ def bench(
     seed: int = typer.Option(0, "--seed", "-s", help="Master seed; game seeds come from numpy SeedSequence."),
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    map_: str = MapOpt,
+    variant: Optional[str] = VariantOpt,
+    strict_fidelity: bool = StrictOpt,
     json_out: bool = JsonOpt,
     mcts_ladder: bool = typer.Option(
         False, "--mcts-ladder",
@@ -314,7 +333,7 @@ def bench(
 
     First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown. --mcts-ladder instead measures a planner's strength and speed at several budgets.
     """
-    config = _config(players, intro=intro, expansions=expansions)
+    config = _config(players, intro=intro, expansions=expansions, map_=map_, variant=variant, strict=strict_fidelity)
     _check_seed(seed)
     if mcts_ladder:
         _bench_ladder(config, 40 if games is None else games, budgets, strategies, opponent, threads, seed,
@@ -460,6 +479,9 @@ def fuzz(
                                     "engine)."),
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    map_: str = MapOpt,
+    variant: Optional[str] = VariantOpt,
+    strict_fidelity: bool = StrictOpt,
     officers: Optional[str] = typer.Option(
         None, "--officers", show_default="random pairings",
         help="Comma-separated executive officer per seat (as in 'play'), e.g. to deal one to an Automa seat."),
@@ -472,7 +494,8 @@ def fuzz(
 
     Each violation is printed with the game seed and the move index that reproduce it and the invariants broken; the first ones are replayed on the Python loop to show the move that broke them.
     """
-    config = _config(players, officers=officers, intro=intro, expansions=expansions)
+    config = _config(players, officers=officers, intro=intro, expansions=expansions, map_=map_, variant=variant,
+                     strict=strict_fidelity)
     _check_seed(seed)
     from experiments.fuzz import run_fuzz
 
@@ -552,7 +575,7 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
         for name in available_maps():
             m = load_map(name)
             try:
-                compile_tables(Variant(map=name))
+                compile_tables(Variant(players=2, map=name))
                 playable = True
             except ConfigError:
                 playable = False

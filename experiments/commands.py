@@ -52,8 +52,16 @@ Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",
                                                         "introductory), expansions (without and with --expansion), "
                                                         "objective (all 6 objective tiles), bonus_tiles (6 sets, "
                                                         "each leaving one tile out), headstreams (8 layouts), "
-                                                        "remove_tiles (none, then each advanced tile removed). "
-                                                        "Repeatable.")]
+                                                        "remove_tiles (none, then each advanced tile removed), "
+                                                        "variant (base then duel: the duel map with the duel "
+                                                        "board). Repeatable.")]
+MapName = Annotated[str, typer.Option("--map", help="Map: base, or duel (the Barrage: Duel map alone, 2 players, "
+                                                    "DUEL-02).")]
+GameVariant = Annotated[Optional[str], typer.Option("--variant", help="Game variant: base, or duel (Barrage: "
+                                                    "Duel: duel map + duel board, exactly 2 players; reconstructed "
+                                                    "data).")]
+StrictFidelity = Annotated[bool, typer.Option("--strict-fidelity", help="Refuse data files whose fidelity is not "
+                                                                        "official (RECON-06).")]
 Override = Annotated[Optional[list[str]], typer.Option("--override", metavar="PATH=VALUE",
                                                        help="What-if change of one component value, e.g. "
                                                             "bonus_tiles.conduits.vp_per_unit=3 (paths as in "
@@ -62,11 +70,12 @@ StrategyFile = Annotated[Optional[list[Path]], typer.Option("--strategy-file", m
                                                             help="Load a Python bot (see examples/my_bot.py) and "
                                                                  "use its name in --strategies; it plays on the "
                                                                  "Python loop. Repeatable.")]
-VARY_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles")
+VARY_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles", "variant")
 
 
 def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str], vary: Optional[list[str]],
-                override: Optional[list[str]]) -> dict:
+                override: Optional[list[str]], map_: str = "base", variant: Optional[str] = None,
+                strict: bool = False) -> dict:
     """The setup-factor keys of an experiment config from the shared CLI options."""
     from experiments.experiment_config import parse_list, parse_overrides
     from sim.errors import ConfigError
@@ -95,6 +104,15 @@ def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str],
     ov = parse_overrides(override)
     if ov:
         d["overrides"] = ov
+    if "variant" in factors:
+        if variant is not None:
+            raise ConfigError("variant: --variant fixes it; drop it or drop --vary variant")
+        d["variant"] = ["base", "duel"]
+    elif variant is not None:
+        d["variant"] = variant.strip().lower()
+    d["map"] = map_
+    if strict:
+        d["strict_fidelity"] = True
     return d
 
 
@@ -174,6 +192,9 @@ def tournament(
     strategy_file: StrategyFile = None,
     intro: Intro = False,
     expansion: Expansion = None,
+    map_: MapName = "base",
+    variant: GameVariant = None,
+    strict_fidelity: StrictFidelity = False,
     objective: Objective = None,
     vary: Vary = None,
     override: Override = None,
@@ -208,7 +229,7 @@ def tournament(
         d = {"kind": "tournament", "players": list(parse_players(players)), "games": games,
              "strategies": list(split_strategies(strategies)), "rotate_seats": rotate, "chunk_size": chunk_size,
              "strategy_files": [str(f) for f in strategy_file or []],
-             **_setup_keys(intro, expansion, objective, vary, override)}
+             **_setup_keys(intro, expansion, objective, vary, override, map_, variant, strict_fidelity)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers))):
             if value is not None:
@@ -226,6 +247,9 @@ def balance(
     players: Players = "4",
     intro: Intro = False,
     expansion: Expansion = None,
+    map_: MapName = "base",
+    variant: GameVariant = None,
+    strict_fidelity: StrictFidelity = False,
     objective: Objective = None,
     vary: Vary = None,
     strategies: Annotated[Optional[str], typer.Option("--strategies", "-s", help="Bot population, comma-"
@@ -281,7 +305,7 @@ def balance(
         d = {"kind": "balance", "players": list(parse_players(players)), "rotate_seats": rotate,
              "common_random_numbers": crn, "chunk_size": chunk_size,
              "strategy_files": [str(f) for f in strategy_file or []],
-             **_setup_keys(intro, expansion, objective, vary, override)}
+             **_setup_keys(intro, expansion, objective, vary, override, map_, variant, strict_fidelity)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers)), ("games_per_cell", games_per_cell),
                            ("precision", precision), ("budget", budget), ("seed", seed), ("name", name),

@@ -9,6 +9,13 @@ from sim.errors import ConfigError
 from sim.variant import DUEL_MAP, VARIANT_NAMES, Variant
 
 
+def refuse_automa_on_duel_map(map_name: str, automa_levels: Sequence[int]) -> None:
+    """DECISION-42: no Automa on the duel map (no Automa rules for its preparation or the duel board)."""
+    if map_name == DUEL_MAP and any(automa_levels):
+        raise ConfigError("automa: the Automa cannot play on the duel map: it has no rules for the duel board or "
+                          "its preparation (DECISION-42); seat player bots only")
+
+
 def _lookup(kind: str, names: Sequence[str], value: str) -> int:
     """Index of a company/officer name (case-insensitive; unique prefixes such as 'viktor' accepted)."""
     low = value.strip().lower()
@@ -45,9 +52,7 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         self.variant  # validates players / map / expansions
-        if self.automa is not None and any(self.automa) and self.map == DUEL_MAP:
-            raise ConfigError("automa: the Automa cannot play on the duel map: it has no rules for the duel board "
-                              "or its preparation (DECISION-42); use player bots only")
+        refuse_automa_on_duel_map(self.map, self.automa or ())
         if self.automa is not None:
             levels = tuple(self.automa)
             if len(levels) != self.players:

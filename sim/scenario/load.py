@@ -11,6 +11,7 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.rules.automa_officers import mahiri_in_play
+from sim.scenario.duel_sections import load_duel
 from sim.scenario.board_sections import _action_spaces, _contracts, _headstreams, _map_structures, _patent_office
 from sim.scenario.company_sections import _company_block, _company_docs, _dam_capacity, _derived_company_fields
 from sim.scenario.context import _Ctx
@@ -52,7 +53,7 @@ def _read_doc(doc: dict | str | Path) -> dict:
 
 
 def _variant_of(doc: dict) -> Variant:
-    v = dict(_check_keys("variant", doc.get("variant"), ("players", "map", "intro", "expansions")))
+    v = dict(_check_keys("variant", doc.get("variant"), ("players", "map", "intro", "expansions", "duel")))
     for k in ("players", "map", "intro", "expansions"):
         if k in doc:
             if k in v and v[k] != doc[k]:
@@ -64,7 +65,7 @@ def _variant_of(doc: dict) -> Variant:
         _fail("map", f"{mp!r} is not a map name; use 'base'")
     intro = _bool("intro", v.get("intro", False))
     exps = tuple(str(e) for e in _list("expansions", v.get("expansions")))
-    return Variant(players=players, map=mp, intro=intro, expansions=exps)
+    return Variant(players=players, map=mp, intro=intro, expansions=exps, duel=_bool("duel", v.get("duel", False)))
 
 
 def _default_pairings(ctx: _Ctx, given: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -194,6 +195,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     _action_spaces(ctx, S, doc.get("action_spaces"))
     _contracts(ctx, S, doc.get("contracts"))
     _patent_office(ctx, S, doc.get("patent_office"))
+    load_duel(ctx, S, doc.get("duel"))
     _misc(ctx, S, doc, phase)
     _derived_company_fields(ctx, S, cdocs, check)
     _dam_capacity(ctx, S)
@@ -221,7 +223,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     if all(levels):
         _fail("companies", "every seat is an Automa; at least one seat must be a player (AUTOMA-01)")
     config = GameConfig(players=n, map=variant.map, intro=variant.intro, expansions=tuple(variant.expansions),
-                        automa=levels if any(levels) else None)
+                        automa=levels if any(levels) else None, duel=variant.duel)
     return config, S, ctx
 
 

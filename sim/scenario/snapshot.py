@@ -9,6 +9,7 @@ import yaml
 from sim import ids
 from sim import layout as L
 from sim.scenario.context import _Ctx
+from sim.scenario.duel_sections import snapshot_duel
 from sim.scenario.frames import _frame_doc
 from sim.scenario.load import _build, _field_names
 from sim.scenario.schema import _COLOURS, _HAS_GEO, _HAS_GEO_ENG, _STRUCTS, _co
@@ -33,6 +34,8 @@ def snapshot(game) -> dict:
         "variant": {"players": n, "map": variant.map, "intro": bool(variant.intro),
                     "expansions": list(variant.expansions)},
     }
+    if variant.duel:
+        doc["variant"]["duel"] = True
     if game.seed is not None:
         doc["seed"] = int(game.seed)
     doc["rng"] = I(S[L.G_RNG])
@@ -65,6 +68,9 @@ def snapshot(game) -> dict:
                                                        for i, r in enumerate(rounds) if r}
     doc["bonus_tiles"] = [ids.BONUS_NAMES[b] for b in S[L.G_BONUS:L.G_BONUS + 5]]
     doc["objective"] = ids.OBJECTIVE_NAMES[S[L.G_OBJECTIVE]]
+    duel = snapshot_duel(ctx, S)
+    if duel is not None:
+        doc["duel"] = duel
     doc["mahiri_pool"] = [ids.OFFICER_NAMES[o] for o in S[L.MAHIRI_POOL:L.MAHIRI_POOL + 3] if o >= 0]
     if _HAS_GEO:
         tokens = {int(info.zone_numbers[z]): ids.GEO_TOKEN_NAMES[S[L.GEO_TOKEN + z]]
