@@ -52,7 +52,8 @@ def _co(c: int) -> int:
 
 # Phase boundaries `Game.run_until` can stop at: the automatic step that begins each phase.
 PHASE_BOUNDARIES = {"income": ids.TK_START_ROUND, "actions": ids.TK_ACTIONS_START,
-                    "water_flow": ids.TK_WATER_PHASE, "scoring": ids.TK_SCORING, "end_of_round": ids.TK_END_OF_ROUND}
+                    "water_flow": ids.TK_WATER_PHASE, "check": ids.TK_DUEL_CHECK, "scoring": ids.TK_SCORING,
+                    "end_of_round": ids.TK_END_OF_ROUND}   # check: Barrage: Duel only (DUEL-CHECK-01)
 
 
 def checked_seed(seed: object) -> int:

@@ -164,13 +164,13 @@ def move_marker(S, T, row, steps, entered):
 def check_row(S, T, row):
     """DUEL-CHECK-02: checks one row; the next row (or Scoring after the last) is queued beneath the rewards, so it is
     counted after they are applied. Rewards go to the seat that moved the marker, in the order entered."""
+    seat, steps = marker_move(S, T, row)
     if row + 1 < ids.DUEL_ROWS:
         push(S, ids.TK_DUEL_CHECK, -1, row + 1)
     else:
         for c in range(T.n_players[0]):                           # the reminder contracts go back (DUEL-COND-05)
             S[L.DUEL_CONTRACT_PTS + c] = 0
         push(S, ids.TK_SCORING, -1)
-    seat, steps = marker_move(S, T, row)
     if seat < 0:
         return
     entered = np.empty(2 * L.MAX_SCALE, dtype=np.int64)
