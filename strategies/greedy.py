@@ -63,6 +63,7 @@ from strategies.feature_layout import (
     fast,
     load_weights,
 )
+from strategies.feature_duel import add_duel_values, duel_contract_value
 from strategies.feature_production import (
     clear_energy_values,
     energy_value_memo,
@@ -459,7 +460,8 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
         score_produce(S, T, I, X, W, moves, n, vals, a0, a1)
     elif kind == ids.TK_FULFIL:                                       # PRODUCE-13, CONTRACT-07/12
         for i in range(n):
-            vals[i] = 0.0 if moves[i] == ids.MV_NONE else fulfil_value(T, I, X, W, moves[i])
+            vals[i] = 0.0 if moves[i] == ids.MV_NONE else (fulfil_value(T, I, X, W, moves[i])
+                                                            + duel_contract_value(T, X, moves[i]))
     elif kind == ids.TK_DROP:                                         # WATER-09/10/16
         for i in range(n):
             h = moves[i]
@@ -546,6 +548,7 @@ def score_decision(params, S, T, moves, n, buf):
             vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work)
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD)
+    add_duel_values(S, T, I, X, W)                                    # Barrage: Duel (strategies.feature_duel)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
         _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf)
