@@ -236,8 +236,10 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
         con.print(g.log_text(), markup=False, highlight=False, soft_wrap=True)
         con.print()
     sources = list(results[0].vp_by_source)
-    extras = (", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
-    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map ({g.info.map_fidelity}){extras}",
+    extras = ((", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
+              + (", duel board" if config.duel else ""))
+    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map "
+                    f"(map_fidelity: {g.info.map_fidelity}){extras}",
               caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
                       "themselves, P-01). The VP-by-source columns sum to VP; rank 1 = best; win = share of the "
                       "win (ties split).")
@@ -363,6 +365,7 @@ def bench(
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_row("players", str(r.players))
+    t.add_row("map", f"{r.map} (map_fidelity: {r.map_fidelity})")
     t.add_row("games", f"{r.games:,}")
     t.add_row("bots", bots)
     t.add_row("threads used", str(r.threads))
@@ -519,7 +522,8 @@ def fuzz(
             con.print(f"  replay: barrage play --players {r.players} --seed {v.seed} --strategies {r.policy}"
                       f"{' --intro' if r.intro else ''}{f' --officers {officers!r}' if officers else ''} --verbose",
                       markup=False, highlight=False, soft_wrap=True)
-        summary = (f"{r.games} games, {r.players} players, policy {r.policy}, seed {r.seed}, "
+        summary = (f"{r.games} games, {r.players} players, map {r.map} (map_fidelity: {r.map_fidelity}), "
+                   f"policy {r.policy}, seed {r.seed}, "
                    f"{r.threads} threads, {r.elapsed_s:.1f} s ({r.games_per_s:,.0f} games/s, "
                    f"warm-up {r.warmup_s:.1f} s)")
         if r.ok:

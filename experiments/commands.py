@@ -163,7 +163,7 @@ def _print_summary(result) -> None:
     console = Console(width=None if sys.stdout.isatty() else 120)
     by = "strategy" if kind == "tournament" else "cell"
     setups = len({r["setup"] for r in result.summary}) > 1
-    t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} ({m['map_fidelity']}), "
+    t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} (map_fidelity: {m['map_fidelity']}), "
                     f"master seed {m['master_seed']}")
     for col, just in (("P", "right"), *((("setup", "left"),) if setups else ()), (by, "left"), ("n", "right"),
                       ("win", "right"), ("95% CI", "right"), ("-parity", "right"), ("rank", "right"),

@@ -50,6 +50,8 @@ class FuzzResult:
     elapsed_s: float
     games_per_s: float
     violations: list[Violation] = field(default_factory=list)
+    map: str = "base"                      # the map, and the fidelity of the data played (RECON-06)
+    map_fidelity: str = "official"
 
     @property
     def ok(self) -> bool:
@@ -124,5 +126,7 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     return FuzzResult(players=config.players, games=games, seed=seed,
                       policy=specs[0] if len(set(specs)) == 1 else ",".join(specs),
                       intro=config.intro, threads=n_threads, warmup_s=round(warm, 3), elapsed_s=round(elapsed, 4),
-                      games_per_s=games / elapsed, violations=found)
+                      games_per_s=games / elapsed, violations=found,
+                      map=config.map + (" + duel board" if config.duel else ""),
+                      map_fidelity=compile_tables(config.variant)[1].map_fidelity)
 

@@ -78,6 +78,9 @@ _TEMPLATES = {
     "tile_effect": "tile effect of {tile}",
     "reward_energy": "energy produced by a reward: {energy}",
     "company_ability": "company ability after a production",
+    "duel_check": "Check, row {row} ({condition}): counts {counts}, marker {before} -> {after}",
+    "duel_reward": "duel reward tile {tile}",
+    "duel_markers": "duel markers {markers}: {vp} VP",
 }
 
 
