@@ -74,7 +74,7 @@ def test_vary_variant_rows_record_variant_and_fidelity(tmp_path: Path):
     c = ExperimentConfig.from_dict({"kind": "tournament", "name": "duel-vary", "seed": 5, "players": 2,
                                     "variant": ["base", "duel"], "strategies": ["random"], "games": 4})
     r = run_experiment(c, RunOptions(out=tmp_path / "out", progress=False))
-    t = pq.read_table(tmp_path / "out").to_pandas()
+    t = pq.read_table(tmp_path / "out" / "shards").to_pandas()
     by = t.groupby("variant").agg({"map": "unique", "map_fidelity": "unique", "seed": "unique"})
     assert [list(x) for x in by["map"]] == [["base"], ["duel"]]
     assert [list(x) for x in by["map_fidelity"]] == [["official"], ["reconstructed"]]
