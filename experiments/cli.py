@@ -235,7 +235,7 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     if verbose:
         con.print(g.log_text(), markup=False, highlight=False, soft_wrap=True)
         con.print()
-    sources = list(results[0].vp_by_source)
+    sources = [s for s in results[0].vp_by_source if s != "duel" or config.duel]   # the duel column only in a Duel
     extras = ((", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
               + (", duel board" if config.duel else ""))
     t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map "

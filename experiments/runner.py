@@ -263,7 +263,8 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             manifest = {
                 "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
                 "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
-                "git_revision": git_revision(), "map": config.map, "map_fidelity": fidelity,
+                "git_revision": git_revision(), "map": ",".join(dict.fromkeys(x["map"] for x in design.setups)),
+                "map_fidelity": fidelity,
                 "data_fidelity": data_files,
                 "players": list(config.players), "strategies": list(dict.fromkeys(config.strategies)),
                 "strategy_file_sha256": file_hashes, "games_planned": planned, "games_done": 0,

@@ -387,3 +387,18 @@ def test_EX_20_DUEL_END_01_markers_score_their_space():
     assert [c["vp_by_source"].get("duel", 0) for c in cos] == [2, 15]
     for c in cos:
         assert sum(c["vp_by_source"].values()) == c["vp"]
+
+
+def test_GEO_03_on_the_duel_map():
+    """GEO-03 / DECISION-28 on the duel map: the 10 shuffled tokens go one per basin (8 zones with dams), the surplus
+    unseen; powerhouse-only zones get none; blanks are removed (GEO-04)."""
+    seen = set()
+    for seed in range(20):
+        S = Game.new(GameConfig(players=2, map="duel", duel=True, expansions=("geological",)), seed=seed).state
+        tokens = [int(t) for t in S[L.GEO_TOKEN:L.GEO_TOKEN + L.MAX_ZONES]]
+        basins = [z for z in range(int(T.n_zones[0])) if T.zone_dams[z, 0] >= 0]
+        assert all(tokens[z] == ids.GEO_NONE for z in range(L.MAX_ZONES) if z not in basins)
+        placed = [tokens[z] for z in basins if tokens[z] != ids.GEO_NONE]
+        assert len(placed) == len(set(placed)) <= 8
+        seen.update(placed)
+    assert seen == set(range(8))
