@@ -402,3 +402,17 @@ def test_GEO_03_on_the_duel_map():
         assert len(placed) == len(set(placed)) <= 8
         seen.update(placed)
     assert seen == set(range(8))
+
+
+@pytest.mark.parametrize("moves", [0, 60, 140])
+def test_duel_snapshot_round_trip(moves):
+    """The scenario schema covers the duel state: a snapshot of a Duel game (preparation, conditions, markers, reward
+    tiles, contract points) loads into the identical state vector with no residue, and plays on identically."""
+    from experiments.play import play_game
+
+    g = play_game(GameConfig(players=2, map="duel", duel=True), 21, "greedy", max_moves=moves)
+    doc = g.snapshot()
+    assert "residue" not in doc and doc["variant"]["duel"] is True and set(doc["duel"]) == {
+        "preparation", "conditions", "markers", "reward_tiles", "contract_points"}
+    g2 = scenario.load(doc)
+    assert (g2.state == g.state).all()
