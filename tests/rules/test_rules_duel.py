@@ -14,6 +14,7 @@ import pytest
 from sim import ids, scenario
 from sim import layout as L
 from sim.config import GameConfig
+from sim.duel_data import load_duel_map_sections
 from sim.errors import ConfigError
 from sim.game import Game
 from sim.rules.construct import placeable
@@ -27,6 +28,21 @@ SCALE = int(T.duel_scale[0])
 I_POS = int(T.duel_reward_I_pos[0, 0])        # first reward I space of row 1 (a placeholder: read, never assumed)
 II_POS = int(T.duel_reward_II_pos[0])
 SEEDS = range(40)
+RED = load_duel_map_sections()["duel_areas"]["red_areas"]   # location -> {up, down, left, right}: which zone is which
+                                                            # area is a placeholder, so spaces are looked up, not assumed
+
+
+def _red(location: int, arrow: str) -> str:
+    """The space of red area `location` its arrow addresses (DUEL-MAP-03)."""
+    return RED[location][arrow]
+
+
+def _dam_below(h: int) -> str:
+    """The first dam space a drop from headstream h reaches (the river is reconstructed: read, not assumed)."""
+    node = int(T.river_next[int(T.n_dams[0]) + int(T.n_zones[0]) + h])
+    while node >= int(T.n_dams[0]):
+        node = int(T.river_next[node])
+    return INFO.dam_ids[node]
 
 
 def _duel_game(seed: int, board: bool = True) -> Game:
@@ -103,14 +119,16 @@ def test_base_game_draws_nothing_for_the_duel():
 def test_DUEL_MAP_01_03_red_and_green_areas():
     """DUEL-MAP-01/03: the duel map replaces the base map: 8 red areas, each an upper and a lower dam space and a
     left and a right conduit space; 7 green areas with a down and an up powerhouse space (read through the
-    preparation tables: tile BLOCK_BASE_UP dealt k addresses B{k}U, ... as the area numbering of the data)."""
+    preparation tables: tile BLOCK_BASE_UP dealt k addresses area k's upper dam space, ...)."""
     assert int(T.n_dams[0]) == 16 and int(T.n_conduits[0]) == 16
-    red = [_space(f"B{k}U") for k in range(1, 9)]
-    assert list(T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_BASE_UP")]) == red
-    assert list(T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_BASE_DOWN")]) == [_space(f"B{k}L")
-                                                                                      for k in range(1, 9)]
-    assert list(T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_CONDUIT_LEFT")]) == [_space(f"C{k}L")
-                                                                                         for k in range(1, 9)]
+    for tile, arrow in (("BLOCK_BASE_UP", "up"), ("BLOCK_BASE_DOWN", "down"), ("BLOCK_CONDUIT_LEFT", "left"),
+                        ("BLOCK_CONDUIT_RIGHT", "right")):
+        spaces = [_space(_red(k, arrow)) for k in range(1, 9)]
+        assert list(T.duel_prep_space[ids.PREP_TILE_NAMES.index(tile)]) == spaces and len(set(spaces)) == 8
+    for k in range(1, 9):                                         # upper/lower dam of one basin, its two conduits
+        up, down, left, right = (_red(k, a) for a in ("up", "down", "left", "right"))
+        assert up[:-1] == down[:-1] and up.endswith("U") and down.endswith("L")
+        assert left[:-1] == right[:-1] == "C" + up[1:-1] and left.endswith("L") and right.endswith("R")
     green = T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_POWERHOUSE_UP")]
     assert sum(1 for g in green if g >= 0) == 7
 
@@ -146,7 +164,7 @@ def test_DUEL_PREP_02_two_neutral_dams_replace_SETUP_08():
         prep = _prep(S)
         neutral = {INFO.dam_ids[d]: (int(S[L.DAM_LEVEL + d]), int(S[L.DAM_DROPS + d]))
                    for d in range(16) if S[L.DAM_OWNER + d] == ids.NEUTRAL}
-        assert neutral == {f"B{prep['NEUTRAL_L1']}L": (1, 1), f"B{prep['NEUTRAL_L2']}L": (2, 1)}
+        assert neutral == {_red(prep["NEUTRAL_L1"], "down"): (1, 1), _red(prep["NEUTRAL_L2"], "down"): (2, 1)}
 
 
 def test_DUEL_PREP_03_06_blockers_follow_their_arrows():
@@ -156,8 +174,8 @@ def test_DUEL_PREP_03_06_blockers_follow_their_arrows():
     for seed in SEEDS:
         S = _duel_game(seed).state
         p = _prep(S)
-        expected = {f"B{p['BLOCK_BASE_UP']}U", f"B{p['BLOCK_BASE_DOWN']}L", f"C{p['BLOCK_CONDUIT_LEFT']}L",
-                    f"C{p['BLOCK_CONDUIT_RIGHT']}R"}
+        expected = {_red(p["BLOCK_BASE_UP"], "up"), _red(p["BLOCK_BASE_DOWN"], "down"),
+                    _red(p["BLOCK_CONDUIT_LEFT"], "left"), _red(p["BLOCK_CONDUIT_RIGHT"], "right")}
         for name, arrow in (("BLOCK_POWERHOUSE_DOWN", 0), ("BLOCK_POWERHOUSE_UP", 1)):
             g = int(T.duel_prep_space[ids.PREP_TILE_NAMES.index(name), p[name] - 1])
             if p[name] != 8:
@@ -174,9 +192,10 @@ def test_EX_21_DUEL_PREP_04_powerhouse_tile_on_location_8_is_removed():
         place_preparation_tile(S, T, i, loc)
     names = list(INFO.dam_ids) + list(INFO.conduit_ids) + list(INFO.ph_ids)
     green7_up = names[int(T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_POWERHOUSE_UP"), 6])]
-    assert _blocked(S) == {"B3U", "B4L", "C5L", "C6R", green7_up}
+    assert _blocked(S) == {_red(3, "up"), _red(4, "down"), _red(5, "left"), _red(6, "right"), green7_up}
     assert int(S[L.DUEL_PREP_LOC + ids.PREP_TILE_NAMES.index("BLOCK_POWERHOUSE_DOWN")]) == 8
-    assert {INFO.dam_ids[d] for d in range(16) if S[L.DAM_OWNER + d] == ids.NEUTRAL} == {"B1L", "B2L"}
+    assert {INFO.dam_ids[d] for d in range(16) if S[L.DAM_OWNER + d] == ids.NEUTRAL} == {_red(1, "down"),
+                                                                                          _red(2, "down")}
 
 
 def test_DUEL_PREP_05_blocked_space_can_never_be_built():
@@ -187,12 +206,13 @@ def test_DUEL_PREP_05_blocked_space_can_never_be_built():
                                                 "BLOCK_POWERHOUSE_UP": 3}}})
     S, Tg = g.state, g.tables
     for c in (0, 1):
-        assert placeable(S, Tg, c, _space("B1U")) == -1
-        assert placeable(S, Tg, c, _space("B1L")) == ids.BASE
-        assert placeable(S, Tg, c, _space("C2R")) == -1
-        assert placeable(S, Tg, c, _space("C2L")) == ids.CONDUIT
+        assert placeable(S, Tg, c, _space(_red(1, "up"))) == -1
+        assert placeable(S, Tg, c, _space(_red(1, "down"))) == ids.BASE
+        assert placeable(S, Tg, c, _space(_red(2, "right"))) == -1
+        assert placeable(S, Tg, c, _space(_red(2, "left"))) == ids.CONDUIT
     up3 = int(T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_POWERHOUSE_UP"), 2])
-    assert placeable(S, Tg, 0, up3) == -1 and placeable(S, Tg, 0, up3 - 1) == ids.POWERHOUSE
+    down3 = int(T.duel_prep_space[ids.PREP_TILE_NAMES.index("BLOCK_POWERHOUSE_DOWN"), 2])
+    assert placeable(S, Tg, 0, up3) == -1 and placeable(S, Tg, 0, down3) == ids.POWERHOUSE
 
 
 # ---- DUEL-BOARD-* --------------------------------------------------------------------------------------------
@@ -260,12 +280,12 @@ def test_DUEL_CHECK_01_between_water_flow_and_scoring():
     before Scoring (energy from a reward counts in that Scoring: the award goes to the rewarded seat)."""
     g = scenario.load({"variant": {"players": 2, "map": "duel", "duel": True}, "round": 1, "phase": "water_flow",
                        "companies": {0: {"energy": 2}, 1: {"energy": 0}},
-                       "dams": {"B1U": {"owner": 1, "level": 2}},
-                       "headstreams": {"HA": {"drops": 2}},
+                       "dams": {_dam_below(0): {"owner": 1, "level": 2}},
+                       "headstreams": {INFO.headstream_ids[0]: {"drops": 2}},
                        "duel": {"conditions": ["drops", "credits", "machinery_pairs"],
                                 "reward_tiles": [{2: "I2"}, {}, {}]}}, advance=False)
     g.run_until("check")
-    assert _markers(g) == [0, 0, 0] and int(g.state[L.DAM_DROPS + _space("B1U")]) == 2
+    assert _markers(g) == [0, 0, 0] and int(g.state[L.DAM_DROPS + _space(_dam_below(0))]) == 2
     g.run_until("scoring")
     assert _markers(g)[0] == 2                                     # 2 drops vs 0 -> +2, enters '+4 energy'
     assert int(g.state[L.COMPANY_BASE + L.CO_SIZE + L.C_ENERGY]) == 4
@@ -361,11 +381,11 @@ def test_DUEL_REWARD_01_wheel_and_drop_tiles():
     g = _check({0: {"credits": 0}, 1: {"credits": 3}}, ["credits", "energy", "drops"], tiles=[{1: "I5"}, {}, {}])
     assert int(g.state[b1 + L.C_WHEEL_OPEN]) == 2
     g = _check({0: {"credits": 0}, 1: {"credits": 3}}, ["credits", "energy", "drops"], tiles=[{1: "I3"}, {}, {}],
-               dams={"B1U": {"owner": 1, "level": 2}})
+               dams={_dam_below(0): {"owner": 1, "level": 2}})
     assert g.pending == "choose a headstream for a drop"
     g.play(0)
     g.play(0)
-    assert int(g.state[L.DAM_DROPS + _space("B1U")]) == 2
+    assert int(g.state[L.DAM_DROPS + _space(_dam_below(0))]) == 2
 
 
 def test_DUEL_REWARD_02_tile_II_is_7_vp():
