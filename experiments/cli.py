@@ -542,6 +542,7 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
                 for p in POPULATIONS.values()]
         return ["name", "strategies", "description"], rows
     from sim import ids
+    from sim.config import officer_playable
     from sim.data_loader import available_maps, load_components, load_map
 
     if topic is Topic.maps:
@@ -571,7 +572,7 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
                          "ability": _first_sentence(c["special_ability"])})
         rows.sort(key=lambda r: not r["playable"])
         return ["name", "expansion", "playable", "intro_officer", "ability"], rows
-    rows = [{"name": o["name"], "expansion": o.get("expansion"), "playable": o["name"] in ids.OFFICER_NAMES,
+    rows = [{"name": o["name"], "expansion": o.get("expansion"), "playable": officer_playable(o["name"]),
              "ability": _first_sentence(o.get("ability", ""))} for o in comp["executive_officers"]]
     rows.sort(key=lambda r: not r["playable"])
     return ["name", "expansion", "playable", "ability"], rows

@@ -71,7 +71,9 @@ def _best_at(S, T, c, g, struct, on_wheel):
     b = co(c)
     best = -1
     best_key = -1
-    for t in range(ids.T_ANTON):
+    for t in range(ids.N_TILES):
+        if t == ids.T_ANTON or t == ids.T_LESLIE:
+            continue
         loc = S[b + L.C_TILE_LOC + t]
         here = (0 <= loc < 6) if on_wheel else loc == ids.TILE_IN_SUPPLY
         if not here:
@@ -123,7 +125,9 @@ def holds_tile_for(S, T, c, struct):
     """Whether c has a tile able to build `struct` (AUTOMA-16's fast check; AUTOMA-65 with Anton's tile)."""
     b = co(c)
     anton = anton_ready(S, c)
-    for t in range(ids.T_ANTON):
+    for t in range(ids.N_TILES):
+        if t == ids.T_ANTON or t == ids.T_LESLIE:
+            continue
         ts = T.tile_struct[t]
         if ts != struct and ts != ids.WILD:
             continue

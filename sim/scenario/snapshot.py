@@ -11,6 +11,7 @@ from sim import layout as L
 from sim.scenario.context import _Ctx
 from sim.scenario.frames import _frame_doc
 from sim.scenario.load import _build, _field_names
+from sim.scenario.lwp_sections import snapshot_leeghwater
 from sim.scenario.schema import _COLOURS, _HAS_GEO, _HAS_GEO_ENG, _STRUCTS, _co
 
 
@@ -82,6 +83,7 @@ def snapshot(game) -> dict:
         "starting_contracts": [info.contract_ids[S[L.START_DEALT + s]] if S[L.START_DEALT + s] >= 0 else None
                                for s in range(n)],
     }
+    snapshot_leeghwater(ctx, S, doc)
     doc["counters"] = {"decisions": I(S[L.G_DECISIONS]), "moves": I(S[L.G_MOVES]),
                        "drops_created": I(S[L.G_DROPS_CREATED]), "drops_removed": I(S[L.G_DROPS_REMOVED])}
     ns = I(S[L.G_STACK_N])
