@@ -141,3 +141,41 @@ def test_base_game_draws_unchanged_by_the_expansion_code():
     s = Game.new({"players": 3}, seed=11).snapshot()
     assert "leeghwater" not in s
     assert all("building" not in t for t in s["patent_office"]["drawn"] + s["patent_office"]["pile"])
+
+
+def test_HIDDEN_lwp_determinize_resamples_decks_and_set_aside_tiles_only():
+    """HIDDEN-01/02 with LWP-SETUP-02/03: determinize re-samples the undrawn external works within each deck and the
+    set-aside tile together with its pile's undrawn tiles; nothing public changes; forget_hidden_order makes two
+    positions that differ only in hidden order equal."""
+    import numpy as np
+
+    from sim import layout as L
+    from sim.rules.hidden import forget_hidden_order
+    g = Game.new(LWP, seed=4)
+    d = g.determinized(player=0, seed=7)
+    S, D = g.state, d.state
+    hidden = np.zeros(L.STATE_SIZE, dtype=bool)
+    hidden[L.TECH_PILE:L.TECH_PILE + L.N_ADV] = True
+    hidden[L.LWP_EW_DECK:L.LWP_EW_DECK + L.N_EXTWORKS] = True
+    hidden[L.LWP_SET_ASIDE:L.LWP_SET_ASIDE + 3] = True
+    hidden[L.PILE:L.PILE + 3 * L.PILE_SIZE] = True
+    hidden[L.G_RNG] = True
+    assert np.array_equal(S[~hidden], D[~hidden])
+    pos = int(S[L.LWP_EW_POS])
+    assert np.array_equal(S[L.LWP_EW_DECK:L.LWP_EW_DECK + pos], D[L.LWP_EW_DECK:L.LWP_EW_DECK + pos])
+    for k in range(3):
+        deck = slice(L.LWP_EW_DECK + 5 * k, L.LWP_EW_DECK + 5 * k + 5)
+        assert sorted(S[deck]) == sorted(D[deck])
+    tp = int(S[L.TECH_POS])
+    for lvl in range(3):
+        lo, hi = max(tp, 5 * lvl), 5 * lvl + 5
+        union = lambda X: sorted(list(X[L.TECH_PILE + lo:L.TECH_PILE + hi]) + [X[L.LWP_SET_ASIDE + lvl]])
+        assert union(S) == union(D)
+    asides = {tuple(g.determinized(0, s).state[L.LWP_SET_ASIDE:L.LWP_SET_ASIDE + 3]) for s in range(12)}
+    assert len(asides) > 1
+    A, B = S.copy(), D.copy()
+    forget_hidden_order(A)
+    forget_hidden_order(B)
+    A[L.G_RNG] = B[L.G_RNG]
+    assert np.array_equal(A[~np.isin(np.arange(L.STATE_SIZE), range(L.PILE, L.PILE + 3 * L.PILE_SIZE))],
+                          B[~np.isin(np.arange(L.STATE_SIZE), range(L.PILE, L.PILE + 3 * L.PILE_SIZE))])
