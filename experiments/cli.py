@@ -121,7 +121,8 @@ BatchIntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed co
                                                     "starting contracts (SETUP-18).")
 MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'); only 'base' is playable yet.")
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
-                             help="Comma-separated expansions, e.g. 'geological' (The Geological Factor).",
+                             help="Comma-separated expansions: 'geological' (The Geological Factor), "
+                                  "'leeghwater' (The Leeghwater Project).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")

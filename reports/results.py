@@ -22,6 +22,8 @@ VP_SOURCE_COLUMNS = (
     "vp_start", "vp_energy_award", "vp_energy_track", "vp_bonus_tiles", "vp_objective", "vp_resources",
     "vp_dams", "vp_contracts", "vp_incomes", "vp_conduits", "vp_tiles",
 )
+# VP sources of The Leeghwater Project: read when present (results of base-game-only code lack them), 0 otherwise.
+LWP_VP_COLUMNS = ("vp_buildings", "vp_external_works")
 ROUNDS = (1, 2, 3, 4, 5)
 ENERGY_COLUMNS = tuple(f"energy_r{r}" for r in ROUNDS)
 
@@ -75,6 +77,8 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
         raise ResultsError(f"{root}: the shards contain no result rows")
     _check_rows(rows, root)
     tile_records = TILE_RECORD_COLUMN in rows.columns
+    for column in LWP_VP_COLUMNS:
+        rows[column] = rows[column].fillna(0).astype("int32") if column in rows.columns else 0
     for column, default in OPTIONAL_COLUMNS.items():
         if column not in rows.columns:
             rows[column] = default
@@ -141,7 +145,8 @@ def _read_shard(path: Path) -> pa.Table:
             raise ResultsError(f"{path}: column {column} has type {schema.field(column).type}, expected "
                                f"{'a boolean' if column == 'focal' else 'an integer'}")
     try:
-        optional = [column for column in (*OPTIONAL_COLUMNS, *DESIGN_COLUMNS) if column in schema.names]
+        optional = [column for column in (*OPTIONAL_COLUMNS, *DESIGN_COLUMNS, *LWP_VP_COLUMNS)
+                    if column in schema.names]
         return pq.read_table(path, columns=[*REQUIRED_COLUMNS, *optional])
     except (pa.ArrowException, OSError) as error:
         raise ResultsError(f"{path}: unreadable parquet ({error})") from None
