@@ -241,3 +241,63 @@ def test_AUTOMA_17_building_patent_entry_with_leeghwater():
     assert perform_entry(S, T, 1, entry, 0)
     b = L.COMPANY_BASE + L.CO_SIZE
     assert S[b + L.C_TILE_LOC + ids.T_L2_BUILDING] == ids.TILE_IN_SUPPLY and S[b + L.C_VP] == 14
+
+
+def test_AUTOMA_52_L1_building_scores_its_vp_instead_of_the_action():
+    """AUTOMA-52: a level-3 Automa activating Cofferdam (3 VP) with the L1 Building tile scores 3 VP at once."""
+    g = automa_game(automa={"automa": 3, "tiles": ["L1_building"]})
+    S, T = g.state, g.tables
+    entry = np.array([ids.AD_CONSTRUCT, 1, ids.BUILDING, -1, 0, 0], dtype=np.int64)
+    assert perform_entry(S, T, 1, entry, 0)
+    advance(S, T, np.empty(BUFFER_SIZE, dtype=np.int64), np.empty(16, dtype=np.int64))
+    b = L.COMPANY_BASE + L.CO_SIZE
+    assert S[b + L.C_VP_SRC + ids.VS_TILES] == 3 and S[L.LWP_SLOT] == 1
+
+
+@pytest.mark.parametrize("exc, mix, paid", [(6, 4, (0, 3)), (4, 4, (4, 0)), (3, 9, (0, 3))])
+def test_AUTOMA_52_L2_building_pays_the_type_it_has_fewer_of(exc, mix, paid):
+    """AUTOMA-52: Control Station (4E + 3M) with the L2 Building tile at level 3: the type the Automa has fewer of
+    (a tie: Excavators); the other type when that one does not cover the cost."""
+    board = ["Control Station", "Cofferdam", "Customer Office", "Development Office", "Energy Relay Field"]
+    g = automa_game(automa={"automa": 3, "excavators": exc, "mixers": mix, "tiles": ["L2_building"]},
+                    lwp={"buildings": board})
+    S, T = g.state, g.tables
+    entry = np.array([ids.AD_CONSTRUCT, 1, ids.BUILDING, -1, 0, 0], dtype=np.int64)
+    assert perform_entry(S, T, 1, entry, 0)
+    b = L.COMPANY_BASE + L.CO_SIZE
+    assert (S[b + L.C_WHEEL_EXC], S[b + L.C_WHEEL_MIX]) == paid
+
+
+def test_AUTOMA_53_netherlands_drop_to_the_most_productive_system():
+    """AUTOMA-53: a level-3 Netherlands Automa puts its drop into the own dam (other than the one used) of the most
+    productive complete system: B1L (C1L value 5 -> P8) over B5U (C5R value 4 -> P10)."""
+    from sim.rules.automa_lwp import netherlands_drop
+    dams = {"B1L": {"owner": 1, "level": 2}, "B5U": {"owner": 1, "level": 1}, "B2U": {"owner": 1, "level": 1}}
+    g = automa_game(automa={"automa": 3, "company": "Netherlands"}, dams=dams, conduits={"C1L": 0, "C5R": 0},
+                    powerhouses={"P8_0": 1, "P10_0": 1})
+    S, T = g.state, g.tables
+    netherlands_drop(S, T, 1, -1, 0)
+    assert g.snapshot()["dams"]["B1L"]["drops"] == 1
+    assert sum(v.get("drops", 0) for v in g.snapshot()["dams"].values()) == 1
+
+
+def test_AUTOMA_69_leslie_external_work_instead_of_a_construction():
+    """AUTOMA-69: a level-4 Automa with Leslie and her tile does the first affordable external work (EWA1) instead
+    of the construction entry: machineries and tile onto the wheel, one rotation, the reward (3 Credits = 3 VP)."""
+    g = automa_game(automa={"automa": 4, "officer": "Leslie Spencer"}, lwp={"external_works": EW3})
+    S, T = g.state, g.tables
+    entry = np.array([ids.AD_CONSTRUCT, 1, ids.BASE, -1, 0, 0], dtype=np.int64)
+    assert perform_entry(S, T, 1, entry, 0)
+    b = L.COMPANY_BASE + L.CO_SIZE
+    assert (S[b + L.C_WHEEL_EXC], S[b + L.C_TILE_LOC + ids.T_LESLIE], S[b + L.C_WHEEL_OPEN]) == (1, 0, 1)
+    assert S[L.LWP_EW_OWNER + ids.EXTWORK_NAMES.index("EWA1")] == 1 and S[b + L.C_VP] == 19
+
+
+def test_AUTOMA_70_margot_builds_a_building_instead():
+    """AUTOMA-70: a level-4 Automa with Margot builds a private Building (top to bottom: Cofferdam slot 1) instead
+    of the Base the entry shows."""
+    g = automa_game(automa={"automa": 4, "officer": "Margot Fouche"})
+    S, T = g.state, g.tables
+    entry = np.array([ids.AD_CONSTRUCT, 1, ids.BASE, -1, 0, 0], dtype=np.int64)
+    assert perform_entry(S, T, 1, entry, 0)
+    assert S[L.LWP_SLOT] == 1 and not g.snapshot()["dams"]

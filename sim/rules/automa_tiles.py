@@ -47,6 +47,14 @@ def tile_payment(S, T, c, g, struct, behav):
     any_type = mod == ids.T_L2_WILD
     exc = S[b + L.C_EXC]
     mix = S[b + L.C_MIX]
+    if struct == ids.BUILDING and mod == ids.T_L2_BUILDING:                          # AUTOMA-52: one type, the
+        if mix < exc and jill <= mix:                                                # one it has fewer of
+            return 0, jill, 0
+        if e <= exc:                                                                 # (tie: Excavators)
+            return e, 0, 0
+        if jill <= mix:
+            return 0, jill, 0
+        return -1, -1, -1
     if jill >= 0:                                                                    # AUTOMA-63
         pe, pm, short = _take(0, jill, any_type, True, exc, mix)
         if short == 0:

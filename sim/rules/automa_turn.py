@@ -17,6 +17,8 @@ from sim.rules.automa_lwp import (
     automa_external_work,
     automa_extwork_slot,
     automa_lwp_decision,
+    leslie_external_work,
+    margot_building,
 )
 from sim.rules.automa_officers import drops_moved, elevates_first, mixers_of_choice
 from sim.rules.automa_place import choose_space, space_range
@@ -231,6 +233,14 @@ def perform_entry(S, T, c, entry, card):
         place_engineers(S, T, c, ids.AB_WATER, k)
         return True
     if do == ids.AD_CONSTRUCT:                                              # AUTOMA-16
+        if T.lwp_enabled[0] == 1 and leslie_external_work(S, T, c, k):      # AUTOMA-69
+            return True
+        g = margot_building(S, T, c, x == ids.BUILDING and z == 1)          # AUTOMA-70
+        if g >= 0:
+            S[b + L.C_ENG] -= k
+            S[b + L.C_AUTOMA_ENG] += k
+            construct_at(S, T, c, g, ids.BUILDING)
+            return True
         if x == ids.BUILDING:                                               # AUTOMA-23
             g = automa_building_target(S, T, c, z == 1) if T.lwp_enabled[0] == 1 else -1
             if g < 0:
@@ -374,7 +384,7 @@ def resolve(S, T, kind, c, a0, a1, a2):
     elif kind == ids.TK_FREE_PLACE:                                         # AUTOMA-24 -> AUTOMA-30
         free_placement(S, T, c, a0, a1, a2)
     elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
-        automa_lwp_decision(S, T, kind, c, a0, a1)
+        automa_lwp_decision(S, T, kind, c, a0, a1, rules_card(S))
     elif kind == ids.TK_FULFIL or kind == ids.TK_GEO_DROP:
         pass                                    # AUTOMA-06: no contracts in hand; GEO-10: tokens ignored
     else:
