@@ -15,7 +15,7 @@ import tomllib
 
 from experiments.seeds import MAX_SEED
 from sim import ids
-from sim.config import GameConfig
+from sim.config import GameConfig, check_modules
 from sim.errors import BarrageError, ConfigError, DataError
 from sim.tables import compile_tables
 from sim.variant import Variant
@@ -249,6 +249,11 @@ class ExperimentConfig:
         if all(c.intro) and officers is not None:      # with intro varied, officers restrict the full-game cells
             raise _err("officers", "officers cannot be chosen in the introductory game: its pairings are fixed "
                                    "(SETUP-18); drop officers or intro")
+        for exp in c.expansions:                   # every setup must hold the chosen boards and officers
+            try:
+                check_modules(companies, officers, exp)
+            except ConfigError as e:
+                raise _prefixed("companies" if "company" in str(e) else "officers", e) from None
         c = dataclasses.replace(c, companies=companies, officers=officers)
         if c.precision is None:
             return dataclasses.replace(c, games_per_cell=c.games_per_cell or DEFAULT_GAMES_PER_CELL)

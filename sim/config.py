@@ -19,6 +19,23 @@ def officer_playable(name: str) -> bool:
     return name in ids.OFFICER_NAMES and name not in OFFICERS_WITHOUT_RULES
 
 
+def check_modules(companies: Sequence[str] | None, officers: Sequence[str] | None, expansions: Sequence[str]) -> None:
+    """COMPANY-NED-01, LWP-01: the Netherlands and the Leeghwater officers (canonical names) need the expansion; an
+    officer whose rules the engine lacks is refused."""
+    for name in officers or ():
+        if not officer_playable(name):
+            raise ConfigError(f"officer {name!r} is not implemented in this engine yet; choose from "
+                              f"{', '.join(n for n in ids.OFFICER_NAMES if officer_playable(n))}")
+    if "leeghwater" in expansions:
+        return
+    for kind, names, first in (("company", companies, ids.N_BASE_COMPANIES), ("officer", officers, ids.TOMMASO)):
+        table = ids.COMPANY_NAMES if kind == "company" else ids.OFFICER_NAMES
+        for name in names or ():
+            if table.index(name) >= first:
+                raise ConfigError(f"{kind} {name!r} needs The Leeghwater Project; add --expansion leeghwater "
+                                  f"or choose from {', '.join(table[:first])}")
+
+
 def _lookup(kind: str, names: Sequence[str], value: str) -> int:
     """Index of a company/officer name (case-insensitive; unique prefixes such as 'viktor' accepted)."""
     low = value.strip().lower()
@@ -77,26 +94,10 @@ class GameConfig:
                 raise ConfigError(f"{kind} {dup!r} is given twice; each seat needs a different {kind}")
             # store the canonical spelling, so manifests and logs use the data-file names
             object.__setattr__(self, "companies" if kind == "company" else "officers", tuple(names[i] for i in idx))
-        self._check_leeghwater_only()
-        for name in self.officers or ():
-            if not officer_playable(name):
-                raise ConfigError(f"officer {name!r} is not implemented in this engine yet; choose from "
-                                  f"{', '.join(n for n in ids.OFFICER_NAMES if officer_playable(n))}")
+        check_modules(self.companies, self.officers, self.expansions)
         if self.intro and self.officers is not None:
             raise ConfigError("officers cannot be chosen in the introductory game: its pairings are fixed "
                               "(SETUP-18); drop --officers or --intro")
-
-    def _check_leeghwater_only(self) -> None:
-        """COMPANY-NED-01, LWP-01: the Netherlands and the Leeghwater officers need the expansion."""
-        if "leeghwater" in self.expansions:
-            return
-        for kind, names, first in (("company", self.companies, ids.N_BASE_COMPANIES),
-                                   ("officer", self.officers, ids.TOMMASO)):
-            table = ids.COMPANY_NAMES if kind == "company" else ids.OFFICER_NAMES
-            for name in names or ():
-                if table.index(name) >= first:
-                    raise ConfigError(f"{kind} {name!r} needs The Leeghwater Project; add --expansion leeghwater "
-                                      f"or choose from {', '.join(table[:first])}")
 
     @property
     def variant(self) -> Variant:
