@@ -91,6 +91,7 @@ LWP_EW_DECK = _alloc("lwp_extwork_deck", N_EXTWORKS)    # decks A, B, C concaten
 LWP_EW_POS = _alloc("lwp_extwork_deck_pos")             # next undrawn index of the deck
 LWP_EW_SHOWN = _alloc("lwp_extwork_display", 3)         # tile on each external-works space, -1 = none
 LWP_EW_SPACE = _alloc("lwp_extwork_spaces", 3)          # occupant of each external-works space, -1 free
+LWP_EW_ENG = _alloc("lwp_extwork_engineers", 3)         # Engineers on each external-works space
 LWP_EW_OWNER = _alloc("lwp_extwork_owner", N_EXTWORKS)  # company holding the fulfilled tile face down, -1 none
 LWP_SET_ASIDE = _alloc("lwp_tiles_set_aside", 3)        # advanced tile set aside unseen per pile (LWP-SETUP-03)
 LWP_BLOCKED = _alloc("lwp_blocked")                     # bit per building: leftmost space blocked (LWP-BUILD-09)

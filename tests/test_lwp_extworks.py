@@ -205,6 +205,7 @@ def test_AUTOMA_21_external_work_by_slot_preference_with_machineries_held():
     b = L.COMPANY_BASE + L.CO_SIZE
     assert (S[b + L.C_EXC], S[b + L.C_MIX], S[b + L.C_VP], S[b + L.C_ENERGY], S[b + L.C_ENG]) == (4, 3, 21, 6, 10)
     assert S[L.LWP_EW_OWNER + ids.EXTWORK_NAMES.index("EWB1")] == 1 and S[L.LWP_EW_SPACE + 1] == 1
+    assert S[L.LWP_EW_ENG + 1] == 2
 
 
 def test_AUTOMA_21_skipped_without_the_machineries():

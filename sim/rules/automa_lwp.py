@@ -32,13 +32,13 @@ def automa_extwork_slot(S, T, c, entry):
 
 @njit(cache=True, _nrt=False)
 def automa_external_work(S, T, c, slot, k):
-    """AUTOMA-21 effect: k Engineers on the space (kept with the Automa's placed Engineers until the End of Round),
-    the machineries to the general supply, the tile and its reward (AUTOMA-24)."""
+    """AUTOMA-21 effect: k Engineers on the space, the machineries to the general supply, the tile and its reward
+    (AUTOMA-24)."""
     b = co(c)
     w = S[L.LWP_EW_SHOWN + slot]
     S[L.LWP_EW_SPACE + slot] = c
+    S[L.LWP_EW_ENG + slot] = k
     S[b + L.C_ENG] -= k
-    S[b + L.C_AUTOMA_ENG] += k
     pay_to_general_supply(S, c, T.ew_exc[w], T.ew_mix[w])
     take_external_work(S, T, c, slot, ids.VS_EXTWORKS)
 

@@ -7,7 +7,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_energy, add_vp, buy_patent_tile, co, hand_size, is_automa, officer
+from sim.rules.company import add_energy, add_vp, buy_patent_tile, co, hand_size, officer
 from sim.rules.lwp_buildings import has_activated
 from sim.rules.produce import list_productions
 from sim.rules.rewards import give_reward
@@ -144,6 +144,7 @@ def occupy_external_work(S, T, c, slot, leslie):
     b = co(c)
     w = S[L.LWP_EW_SHOWN + slot]
     S[L.LWP_EW_SPACE + slot] = c
+    S[L.LWP_EW_ENG + slot] = 2
     S[b + L.C_ENG] -= 2
     if leslie:
         put_on_wheel(S, c, T.ew_exc[w], T.ew_mix[w], ids.T_LESLIE)
@@ -417,11 +418,9 @@ def lwp_engineers_placed(S, T, c):
     for i in range(L.N_BUILDINGS * 4):
         if S[L.LWP_SPACE + i] == c:
             n += T.bld_space_eng[i // 4, i % 4]
-    if is_automa(S, c):                                # AUTOMA-21: an Automa's are counted with C_AUTOMA_ENG
-        return n
     for i in range(3):
         if S[L.LWP_EW_SPACE + i] == c:
-            n += 2
+            n += S[L.LWP_EW_ENG + i]
     return n
 
 
@@ -440,6 +439,7 @@ def lwp_end_of_round(S, T):
         S[L.LWP_SPACE + i] = ids.NOBODY
     for i in range(3):
         S[L.LWP_EW_SPACE + i] = ids.NOBODY
+        S[L.LWP_EW_ENG + i] = 0
     refresh_external_works(S)
 
 

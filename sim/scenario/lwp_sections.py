@@ -56,6 +56,7 @@ def load_leeghwater(ctx: _Ctx, S: np.ndarray, doc: dict, cdocs: list[dict]) -> N
         S[L.LWP_SPACE:L.LWP_SPACE + L.N_BUILDINGS * 4] = ids.NOBODY
         S[L.LWP_EW_SHOWN:L.LWP_EW_SHOWN + 3] = -1
         S[L.LWP_EW_SPACE:L.LWP_EW_SPACE + 3] = ids.NOBODY
+        S[L.LWP_EW_ENG:L.LWP_EW_ENG + 3] = 0
         S[L.LWP_EW_OWNER:L.LWP_EW_OWNER + L.N_EXTWORKS] = ids.NOBODY
         return
     sec = _check_keys("leeghwater", sec or {}, SECTION_KEYS)
@@ -114,6 +115,7 @@ def _external_works(ctx: _Ctx, S: np.ndarray, ew: dict) -> None:
         p = f"leeghwater.external_works.display[{i}]"
         S[L.LWP_EW_SHOWN + i] = -1 if shown[i] is None else _name_index(p, shown[i], names, "external work")
         S[L.LWP_EW_SPACE + i] = _seat(ctx, f"leeghwater.external_works.spaces[{i}]", spaces[i])
+        S[L.LWP_EW_ENG + i] = 2 if spaces[i] is not None else 0        # LWP-EXTWORK-01 (an Automa's: residue)
     S[L.LWP_EW_OWNER:L.LWP_EW_OWNER + L.N_EXTWORKS] = ids.NOBODY
     for name, seat in _check_keys("leeghwater.external_works.fulfilled", ew.get("fulfilled"), names,
                                   "external work").items():
