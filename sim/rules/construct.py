@@ -347,7 +347,8 @@ def tile_mode(S, c, t):
 def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
     """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06), building
     slots included (LWP-BUILD-01)."""
-    for t in range(ids.N_TILES):
+    last = ids.N_TILES if T.lwp_enabled[0] == 1 else ids.T_ANTON        # the building tiles exist only with LWP
+    for t in range(last):
         if t == ids.T_ANTON or t == ids.T_LESLIE or (mode == BUILD_FREE_TILE and t != forced):
             continue
         tmode = tile_mode(S, c, t)

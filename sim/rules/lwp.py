@@ -262,32 +262,39 @@ def perform_building_action(S, T, c, bid):
 
 
 @njit(cache=True, _nrt=False)
-def building_space_open(S, T, c, bid, sp, eng, credits, scratch):
-    """LWP-BUILD-05/07/09: c may occupy action space sp of building bid now."""
-    if not has_activated(S, c, bid) or (S[co(c) + L.C_BUILDINGS_USED] >> bid) & 1:
-        return False
+def building_space_free(S, T, bid, sp, eng, credits):
+    """LWP-BUILD-05/09: action space sp of building bid is free, not blocked, and its Engineers and Credits are
+    there."""
     if S[L.LWP_SPACE + bid * 4 + sp] != ids.NOBODY or (sp == 0 and (S[L.LWP_BLOCKED] >> bid) & 1):
         return False
-    if eng < T.bld_space_eng[bid, sp] or credits < T.bld_space_cr[bid, sp]:
-        return False
-    return building_action_possible(S, T, c, bid, credits - T.bld_space_cr[bid, sp], scratch)
+    return eng >= T.bld_space_eng[bid, sp] and credits >= T.bld_space_cr[bid, sp]
 
 
 @njit(cache=True, _nrt=False)
 def list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch):
-    """LWP-BUILD-05, LWP-EXTWORK-01, OFFICER-LESLIE-01, OFFICER-MARGOT-01: the Leeghwater actions of c's turn."""
+    """LWP-BUILD-05, LWP-EXTWORK-01, OFFICER-LESLIE-01, OFFICER-MARGOT-01: the Leeghwater actions of c's turn.
+    Whether a building's action is performable (LWP-BUILD-07) depends only on the Credits left, so it is checked
+    once per distinct space price."""
     b = co(c)
     if S[b + L.C_BUILDINGS_ON] != 0:
         for pos in range(L.BUILDINGS_DRAWN):
             bid = S[L.LWP_BUILDING + pos]
-            if bid < 0:
+            if bid < 0 or not has_activated(S, c, bid):
                 continue
+            last_cr = -1
+            ok = False
             for sp in range(4):
-                if building_space_open(S, T, c, bid, sp, eng, credits, scratch):
+                if (S[b + L.C_BUILDINGS_USED] >> bid) & 1 or not building_space_free(S, T, bid, sp, eng, credits):
+                    continue
+                cr = T.bld_space_cr[bid, sp]
+                if cr != last_cr:
+                    ok = building_action_possible(S, T, c, bid, credits - cr, scratch)
+                    last_cr = cr
+                if ok:
                     out[n] = ids.MV_BUILDING_SPACE + bid * 4 + sp
                     n += 1
             if (officer(S, c) == ids.MARGOT and S[b + L.C_MARGOT_ENG] == 0 and eng >= 1
-                    and has_activated(S, c, bid) and building_action_possible(S, T, c, bid, credits, scratch)):
+                    and building_action_possible(S, T, c, bid, credits, scratch)):
                 out[n] = ids.MV_MARGOT + bid
                 n += 1
     for slot in range(3):
