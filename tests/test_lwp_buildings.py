@@ -282,3 +282,18 @@ def test_OFFICER_MARGOT_01_second_use_of_a_building_on_her_space():
     g = load(officer="Margot Fouche", me={"margot_engineers": 1},
              lwp={"buildings": BOARD2, "slots": activated("Financial Division")})
     assert not [d for d in descs(g) if "Margot" in d]
+
+
+def test_snapshot_round_trip_mid_building_construction_and_customer_office():
+    """Scenario + snapshot cover a pending building payment (the space is a building slot) and the Customer Office's
+    mandatory fulfilment: load(snapshot) has the identical state, without residue."""
+    g = load(me={"tiles": ["base", "elevation", "conduit", "powerhouse", "L2_building"]})
+    play(g, "Construct on company-board space 1")
+    play(g, "Build a Building on Control Station slot 1 with tile L2_building")
+    doc = g.snapshot()
+    assert doc["stack"][-1] == {"task": "pay", "seat": 0, "space": "Control Station slot 1", "tile": "L2_building"}
+    assert "residue" not in doc and (scenario.load(doc).state == g.state).all()
+    g = load(lwp={"slots": activated("Customer Office")}, contracts={"hand": {0: ["G1", "R1"]}})
+    play(g, "Customer Office action, space 1")
+    doc = g.snapshot()
+    assert "residue" not in doc and (scenario.load(doc).state == g.state).all()

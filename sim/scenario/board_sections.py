@@ -266,8 +266,11 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any, set_aside: Any = None) -> N
         S[L.PATENT:L.PATENT + 3] = -1
         return
     v = _check_keys("patent_office", v, ("display", "drawn", "pile", "bought_in_round"))
-    for name, x in _check_keys("patent_office.bought_in_round", v.get("bought_in_round"),
-                               ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON], "advanced tile").items():
+    bought_names = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON]
+    if "leeghwater" in ctx.variant.expansions:
+        bought_names += ids.TILE_NAMES[ids.T_L1_BUILDING:ids.T_L3_BUILDING + 1]
+    for name, x in _check_keys("patent_office.bought_in_round", v.get("bought_in_round"), bought_names,
+                               "advanced tile").items():
         t = ctx.tile("patent_office.bought_in_round", name)
         S[L.TILE_TAKEN_ROUND + t - ids.FIRST_ADVANCED_TILE] = _int(f"patent_office.bought_in_round.{name}", x, 0, 5)
     adv = list(range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES))

@@ -60,8 +60,8 @@ def snapshot(game) -> dict:
         order = [_tile_name(I(t)) if t >= 0 else None for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
         doc["patent_office"] = {"display": [_tile_name(I(t)) if t >= 0 else None for t in S[L.PATENT:L.PATENT + 3]],
                                 "drawn": order[:pos], "pile": order[pos:]}
-        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.N_ADVANCED_TILES]
-        if rounds.any():
+        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.T_L3_BUILDING - ids.FIRST_ADVANCED_TILE + 1]
+        if rounds.any():                             # the Leeghwater Building tiles at ids 22..24 (indexes 17..19)
             doc["patent_office"]["bought_in_round"] = {ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE + i]: I(r)
                                                        for i, r in enumerate(rounds) if r}
     doc["bonus_tiles"] = [ids.BONUS_NAMES[b] for b in S[L.G_BONUS:L.G_BONUS + 5]]
