@@ -220,7 +220,8 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     if verbose:
         con.print(g.log_text(), markup=False, highlight=False, soft_wrap=True)
         con.print()
-    sources = list(results[0].vp_by_source)
+    lwp = "leeghwater" in config.expansions            # the Leeghwater VP sources only in its games
+    sources = [s for s in results[0].vp_by_source if lwp or s not in ("buildings", "external_works")]
     extras = (", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
     t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map ({g.info.map_fidelity}){extras}",
               caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
