@@ -135,7 +135,8 @@ VariantOpt = typer.Option(None, "--variant", show_default="base",
 StrictOpt = typer.Option(False, "--strict-fidelity", help="Refuse data files whose fidelity is not official "
                                                            "(reconstructed maps/boards, RECON-06).")
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
-                             help="Comma-separated expansions, e.g. 'geological' (The Geological Factor).",
+                             help="Comma-separated expansions: 'geological' (The Geological Factor), "
+                                  "'leeghwater' (The Leeghwater Project).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
@@ -235,7 +236,9 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     if verbose:
         con.print(g.log_text(), markup=False, highlight=False, soft_wrap=True)
         con.print()
-    sources = [s for s in results[0].vp_by_source if s != "duel" or config.duel]   # the duel column only in a Duel
+    lwp = "leeghwater" in config.expansions            # the Leeghwater VP sources only in its games
+    sources = [s for s in results[0].vp_by_source                                   # and the duel column in a Duel
+               if (s != "duel" or config.duel) and (lwp or s not in ("buildings", "external_works"))]
     extras = ((", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
               + (", duel board" if config.duel else ""))
     t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map "
@@ -569,6 +572,7 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
                 for p in POPULATIONS.values()]
         return ["name", "strategies", "description"], rows
     from sim import ids
+    from sim.config import officer_playable
     from sim.data_loader import available_maps, load_components, load_map
 
     if topic is Topic.maps:
@@ -598,7 +602,7 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
                          "ability": _first_sentence(c["special_ability"])})
         rows.sort(key=lambda r: not r["playable"])
         return ["name", "expansion", "playable", "intro_officer", "ability"], rows
-    rows = [{"name": o["name"], "expansion": o.get("expansion"), "playable": o["name"] in ids.OFFICER_NAMES,
+    rows = [{"name": o["name"], "expansion": o.get("expansion"), "playable": officer_playable(o["name"]),
              "ability": _first_sentence(o.get("ability", ""))} for o in comp["executive_officers"]]
     rows.sort(key=lambda r: not r["playable"])
     return ["name", "expansion", "playable", "ability"], rows

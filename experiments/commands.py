@@ -42,8 +42,9 @@ Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup 
 Rotate = Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats (default) or keep them "
                                                                   "fixed.")]
 Expansion = Annotated[Optional[str], typer.Option("--expansion", "--expansions", metavar="NAMES",
-                                                  help="Play with these expansions (comma-separated), e.g. "
-                                                       "geological (The Geological Factor).")]
+                                                  help="Play with these expansions (comma-separated): "
+                                                       "geological (The Geological Factor), leeghwater (The "
+                                                       "Leeghwater Project).")]
 Objective = Annotated[Optional[str], typer.Option("--objective", help="Fix the objective tile (default: drawn "
                                                                       "at setup), e.g. best_area.")]
 Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",

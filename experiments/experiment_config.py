@@ -15,7 +15,7 @@ import tomllib
 
 from experiments.seeds import MAX_SEED
 from sim import ids
-from sim.config import GameConfig, refuse_automa_on_duel_map, variant_keys
+from sim.config import GameConfig, check_modules, refuse_automa_on_duel_map, variant_keys
 from sim.errors import BarrageError, ConfigError, DataError
 from sim.fidelity import check_strict
 from sim.tables import compile_tables
@@ -264,6 +264,11 @@ class ExperimentConfig:
         if all(c.intro) and officers is not None:      # with intro varied, officers restrict the full-game cells
             raise _err("officers", "officers cannot be chosen in the introductory game: its pairings are fixed "
                                    "(SETUP-18); drop officers or intro")
+        for exp in c.expansions:                   # every setup must hold the chosen boards and officers
+            try:
+                check_modules(companies, officers, exp)
+            except ConfigError as e:
+                raise _prefixed("companies" if "company" in str(e) else "officers", e) from None
         c = dataclasses.replace(c, companies=companies, officers=officers)
         if c.precision is None:
             return dataclasses.replace(c, games_per_cell=c.games_per_cell or DEFAULT_GAMES_PER_CELL)
@@ -300,11 +305,13 @@ def worst_case_games(precision: float) -> int:
 
 def n_balance_cells(c: ExperimentConfig) -> int:
     """Number of cells of a balance config (player counts x setups x pairings)."""
-    n_comp = len(c.companies) if c.companies is not None else len(ids.COMPANY_NAMES)
-    n_setups = len(c.setups()) // len(c.intro)
-    n_pairings = sum(n_comp * (1 if intro else (len(c.officers) if c.officers is not None else
-                                                len(ids.OFFICER_NAMES))) for intro in c.intro)
-    return len(c.players) * n_setups * n_pairings
+    n = 0
+    for setup in c.setups():             # the modules of a setup fix its company boards and officer pool
+        tables = compile_tables(c.variant(c.players[0], setup))[0]
+        n_comp = len(c.companies) if c.companies is not None else int(tables.n_companies[0])
+        n_off = len(c.officers) if c.officers is not None else int(tables.n_officer_pool[0])
+        n += n_comp * (1 if setup["intro"] else n_off)
+    return len(c.players) * n
 
 
 def _first_dup(seq):
@@ -415,7 +422,7 @@ def each_levels(key: str) -> tuple:
         first = ids.FIRST_ADVANCED_TILE
         return ((),) + tuple((name,) for name in ids.TILE_NAMES[first:first + ids.N_ADVANCED_TILES])
     if key == "bonus_tiles":
-        n = len(ids.BONUS_NAMES)
+        n = ids.N_BASE_BONUS                   # the base tiles (the Leeghwater ones exist only with the expansion)
         return tuple(tuple(ids.BONUS_NAMES[(k + i) % n] for i in range(5)) for k in range(1, n + 1))
     from sim.data_loader import load_components
 

@@ -22,8 +22,9 @@ BASE_VP_SOURCE_COLUMNS = (
     "vp_start", "vp_energy_award", "vp_energy_track", "vp_bonus_tiles", "vp_objective", "vp_resources",
     "vp_dams", "vp_contracts", "vp_incomes", "vp_conduits", "vp_tiles",
 )
-# VP sources added later (Barrage: Duel's `duel`): read when present, 0 for results written before them.
-LATER_VP_SOURCE_COLUMNS = ("vp_duel",)
+# VP sources added later (The Leeghwater Project's `buildings`, `external_works`; Barrage: Duel's `duel`): read when
+# present, 0 for results written before them or by games without the module.
+LATER_VP_SOURCE_COLUMNS = ("vp_buildings", "vp_external_works", "vp_duel")
 VP_SOURCE_COLUMNS = BASE_VP_SOURCE_COLUMNS + LATER_VP_SOURCE_COLUMNS
 ROUNDS = (1, 2, 3, 4, 5)
 ENERGY_COLUMNS = tuple(f"energy_r{r}" for r in ROUNDS)

@@ -16,6 +16,33 @@ def refuse_automa_on_duel_map(map_name: str, automa_levels: Sequence[int]) -> No
                           "its preparation (DECISION-42); seat player bots only")
 
 
+# Officers named in sim.ids (data-file order) whose rules this engine does not play yet (issue #14: the officers
+# branch implements them); choosing one is refused rather than played without its ability.
+OFFICERS_WITHOUT_RULES = ("Tommaso Battista", "Simone Luciani")
+
+
+def officer_playable(name: str) -> bool:
+    """Whether the engine plays this officer's rules."""
+    return name in ids.OFFICER_NAMES and name not in OFFICERS_WITHOUT_RULES
+
+
+def check_modules(companies: Sequence[str] | None, officers: Sequence[str] | None, expansions: Sequence[str]) -> None:
+    """COMPANY-NED-01, LWP-01: the Netherlands and the Leeghwater officers (canonical names) need the expansion; an
+    officer whose rules the engine lacks is refused."""
+    for name in officers or ():
+        if not officer_playable(name):
+            raise ConfigError(f"officer {name!r} is not implemented in this engine yet; choose from "
+                              f"{', '.join(n for n in ids.OFFICER_NAMES if officer_playable(n))}")
+    if "leeghwater" in expansions:
+        return
+    for kind, names, first in (("company", companies, ids.N_BASE_COMPANIES), ("officer", officers, ids.TOMMASO)):
+        table = ids.COMPANY_NAMES if kind == "company" else ids.OFFICER_NAMES
+        for name in names or ():
+            if table.index(name) >= first:
+                raise ConfigError(f"{kind} {name!r} needs The Leeghwater Project; add --expansion leeghwater "
+                                  f"or choose from {', '.join(table[:first])}")
+
+
 def _lookup(kind: str, names: Sequence[str], value: str) -> int:
     """Index of a company/officer name (case-insensitive; unique prefixes such as 'viktor' accepted)."""
     low = value.strip().lower()
@@ -76,6 +103,7 @@ class GameConfig:
                 raise ConfigError(f"{kind} {dup!r} is given twice; each seat needs a different {kind}")
             # store the canonical spelling, so manifests and logs use the data-file names
             object.__setattr__(self, "companies" if kind == "company" else "officers", tuple(names[i] for i in idx))
+        check_modules(self.companies, self.officers, self.expansions)
         if self.intro and self.officers is not None:
             raise ConfigError("officers cannot be chosen in the introductory game: its pairings are fixed "
                               "(SETUP-18); drop --officers or --intro")

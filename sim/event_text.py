@@ -69,6 +69,7 @@ _TEMPLATES = {
     "objective": "objective {objective}: count {count}, {vp} VP",
     "final_resources": "{items} Credits and machineries: {vp} VP",
     "final_dams": "{drops} drops in own dams: {vp} VP",
+    "final_buildings": "activated buildings: {vp} VP",
     "energy_reset": "energy marker back to 0",
     "automa_entry": "Automa entry {entry}: {action} ({engineers} Engineers)",
     "automa_pass": "Automa passes (no Engineers)",

@@ -400,7 +400,7 @@ class EventLogger:
                     count=int(bonus_count(S, T, c, tile)), vp_per_unit=int(T.bonus_vp[tile]), sections_behind=behind,
                     malus=int(T.section_malus[0]) * behind, below_threshold=energy < int(T.bonus_threshold[0]),
                     vp=vp["bonus_tiles"])
-            if vp["objective"] or vp["resources"] or vp["dams"] or A[L.G_PHASE] == ids.PH_OVER:
+            if vp["objective"] or vp["resources"] or vp["dams"] or vp["buildings"] or A[L.G_PHASE] == ids.PH_OVER:
                 obj = int(S[L.G_OBJECTIVE])
                 x.event("objective", "END-02", c, {"vp": {"objective": vp["objective"]}},
                         objective=ids.OBJECTIVE_NAMES[obj], count=int(objective_count(S, T, c, obj)),
@@ -412,6 +412,9 @@ class EventLogger:
                 if vp["duel"]:                                                   # DUEL-END-01
                     x.event("duel_markers", "DUEL-END-01", c, {"vp": {"duel": vp["duel"]}}, vp=vp["duel"],
                             markers=[int(p) for p in A[L.DUEL_MARKER:L.DUEL_MARKER + ids.DUEL_ROWS]])
+                if vp["buildings"]:                                          # END-01 (3), LWP-BUILD-08
+                    x.event("final_buildings", "LWP-BUILD-08", c, {"vp": {"buildings": vp["buildings"]}},
+                            vp=vp["buildings"])
 
     def _automa_entries(self, x: StepContext, performed: list[int]) -> None:
         """AUTOMA-10: the turn's performed entries one by one, each with its own gains (and a production's

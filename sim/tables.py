@@ -12,6 +12,7 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
+from sim.data_leeghwater import load_leeghwater
 from sim.data_loader import load_automa, load_components, load_geological, load_map
 from sim.duel_data import is_preparation_map, load_duel_map_sections
 from sim.duel_tables import DUEL_TABLE_FIELDS, duel_fidelity, duel_reward_rows, duel_tables
@@ -50,7 +51,8 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "contract_kind": (L.N_CONTRACTS,), "contract_req": (L.N_CONTRACTS,),
     "rewards": (_NR, ids.N_REWARD_KEYS),        # [reward id, reward key] amounts
     "reward_order": (_NR, ids.N_REWARD_KEYS),   # keys in printed order, -1 terminated
-    "income_reward": (4, 3, 3),                 # [company, row, k] reward id of the k-th income position
+    "income_reward": (len(ids.COMPANY_NAMES), 3, 3),   # [company, row, k] reward id of the k-th income position
+    "n_companies": (1,),                        # company boards in play: 4, 5 with the Leeghwater Project
     "income_at": (3,),                          # pieces placed that reveal income k (2, 4, 5)
     "start_resources": (5,),                    # credits, excavators, mixers, engineers, vp
     "officer_start_credits": (len(ids.OFFICER_NAMES),),
@@ -77,6 +79,11 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "automa_start": (ids.N_AUTOMA_CARDS, 3), "automa_head": (ids.N_AUTOMA_CARDS, 4),
     "automa_board": (5, 10), "automa_start_vp": (1,), "automa_objective_vp": (5,),
     **DUEL_TABLE_FIELDS,   # Barrage: Duel (DUEL-*), sim.duel_tables
+    # The Leeghwater Project (LWP-*): buildings' cost, VP and action spaces [engineers, credits], construction-slot
+    # surcharge and existence, external works' machinery cost and reward id; all zero without the expansion.
+    "lwp_enabled": (1,), "bld_exc": (L.N_BUILDINGS,), "bld_mix": (L.N_BUILDINGS,), "bld_vp": (L.N_BUILDINGS,),
+    "bld_space_eng": (L.N_BUILDINGS, 4), "bld_space_cr": (L.N_BUILDINGS, 4), "bld_slot_cr": (4,),
+    "bld_slot_exists": (4,), "ew_exc": (L.N_EXTWORKS,), "ew_mix": (L.N_EXTWORKS,), "ew_reward": (L.N_EXTWORKS,),
 }
 TABLES_DTYPE = np.dtype([(k, np.int64, s) for k, s in TABLE_FIELDS.items()], align=True)
 
@@ -247,6 +254,39 @@ def _geological_tables(variant: Variant) -> dict:
     return out
 
 
+def _leeghwater_tables(variant: Variant, rewards: list, orders: list) -> dict:
+    """LWP-BUILD-03/06, LWP-EXTWORK-07: building and external-works tables (the works' rewards are appended to
+    `rewards`/`orders`); zeros without the expansion. DECISION-26: slot 2 by the number of companies, Automas
+    included."""
+    on = "leeghwater" in variant.expansions
+    nb, ne = L.N_BUILDINGS, L.N_EXTWORKS
+    out = dict(lwp_enabled=[int(on)], bld_exc=[0] * nb, bld_mix=[0] * nb, bld_vp=[0] * nb,
+               bld_space_eng=np.zeros((nb, 4)), bld_space_cr=np.zeros((nb, 4)), bld_slot_cr=[0] * 4,
+               bld_slot_exists=[0] * 4, ew_exc=[0] * ne, ew_mix=[0] * ne, ew_reward=[-1] * ne)
+    if not on:
+        return out
+    doc = load_leeghwater()
+    pb = doc["private_buildings"]
+    for i, s in enumerate(pb["construction_slots_per_building"]):
+        out["bld_slot_cr"][i] = s["extra_credits"]
+        out["bld_slot_exists"][i] = int(variant.players >= s.get("min_players", 1))
+    for i, t in enumerate(pb["tiles"]):
+        out["bld_exc"][i] = t["cost"].get("excavators", 0)
+        out["bld_mix"][i] = t["cost"].get("mixers", 0)
+        out["bld_vp"][i] = t["vp"]
+        out["bld_space_eng"][i] = [e for e, _ in t["action_spaces"]]
+        out["bld_space_cr"][i] = [cr for _, cr in t["action_spaces"]]
+    tiles = [t for d in ("deck_A", "deck_B", "deck_C") for t in doc["external_works"]["tiles"][d]]
+    for i, t in enumerate(tiles):
+        out["ew_exc"][i] = t["cost"].get("excavators", 0)
+        out["ew_mix"][i] = t["cost"].get("mixers", 0)
+        out["ew_reward"][i] = len(rewards)
+        amt, order = _reward_row(t["reward"], f"external_works.{t['id']}")
+        rewards.append(amt)
+        orders.append(order)
+    return out
+
+
 _AUTOMA_BOARDS = ("turbine", "water", "workshop", "machinery", "contract")   # order of ids.AB_*
 _COLOUR = {"green": ids.GREEN, "yellow": ids.YELLOW, "red": ids.RED}
 
@@ -265,6 +305,8 @@ def _automa_entry(card: int, a: dict) -> list[int]:
         x = ids.BUILDING if st == "building" else ids.STRUCTURE_NAMES.index(st)
         y = _AREA_INDEX[a["area"]] if "area" in a else -1
         z = int(a.get("min_production", 0))
+        if st == "building":                       # AUTOMA-23: 1 = search the board bottom to top
+            z = int(a.get("building_search") == "bottom_to_top")
         if do == ids.AD_PATENT and card == 15:     # AUTOMA-42 (DECISION-41): SOLO's 1 Engineer, 2 VP
             eng, vp = 1, 2
     elif do == ids.AD_WORKSHOP:
@@ -276,6 +318,8 @@ def _automa_entry(card: int, a: dict) -> list[int]:
         x, y = _COLOUR[a["discard_color"]], int(a["energy"])
     elif do == ids.AD_BANK:
         x = int(a["vp"])
+    elif do == ids.AD_EXTERNAL:                    # AUTOMA-21: the slot preference, 0-based
+        x, y, z = (int(s) - 1 for s in a["slot_preference"])
     return [do, eng, x, y, z, vp]
 
 
@@ -352,13 +396,14 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     assert len(contract_ids) == L.N_CONTRACTS
     # Incomes: reward ids after the contracts.
     income_reward = np.zeros((len(ids.COMPANY_NAMES), 3, 3), dtype=np.int64)
-    for ci, cname in enumerate(ids.COMPANY_NAMES):
+    for ci, cname in enumerate(ids.COMPANY_NAMES):          # every board's incomes (Netherlands: COMPANY-NED-02)
         inc = comp["companies"][cname]["income"]
         for ri, row in enumerate(("base", "elevation", "conduit")):
             for k, pos in enumerate((2, 4, 5)):
                 income_reward[ci, ri, k] = len(rewards)
                 amt, order = _reward_row(inc[row][pos], f"companies.{cname}.income.{row}.{pos}")
                 rewards.append(amt); orders.append(order)
+    lwp = _leeghwater_tables(variant, rewards, orders)
     first_duel_reward = len(rewards)
     if variant.duel:                                     # DUEL-REWARD-01/02: the reward tiles as reward rows
         for k, r in enumerate(duel_reward_rows()):
@@ -381,9 +426,10 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
              for t in comp["advanced_technology_tiles"][lvl]}
     struct_index = {s: i for i, s in enumerate(ids.STRUCTURE_NAMES)}
     struct_index["wild"] = ids.WILD
+    struct_index["building"] = ids.BUILDING
     tile_struct, tile_level = [], []
     for name in ids.TILE_NAMES:
-        if name == "anton":
+        if name in ("anton", "leslie"):
             tile_struct.append(-1); tile_level.append(0)
         elif name in tiles:
             tile_struct.append(struct_index[tiles[name]["structure"]]); tile_level.append(int(tiles[name]["level"]))
@@ -393,6 +439,9 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     sc = comp["scoring"]
     obj = sc["objective"]
     pool = [ids.OFFICER_NAMES.index(n) for n in comp["executive_officer_setup"]["base_game_pool"]]
+    lwp_on = "leeghwater" in variant.expansions
+    if lwp_on:                        # LWP-01: the Leeghwater officers this engine implements join the pool
+        pool += [ids.LESLIE, ids.MARGOT]
     intro = [(ids.COMPANY_NAMES.index(p["company"]), ids.OFFICER_NAMES.index(p["officer"]),
               contract_ids.index(p["starting_contract"])) for p in comp["companies"]["introductory_matchups"]]
     award = et["first_second_award"]
@@ -418,12 +467,14 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         bonus_threshold=[et["bonus_tile_threshold"]], award=[award["first"], award["second"]],
         objective_vp=[obj["first"], obj["second"], obj["third"], 0, 0], hand_limit=[3],
         officer_pool=pool, intro_pairings=intro,
-        n_bonus_tiles=[len(ids.BONUS_NAMES)], n_objectives=[len(ids.OBJECTIVE_NAMES)],
+        n_bonus_tiles=[len(ids.BONUS_NAMES) if lwp_on else ids.N_BASE_BONUS], n_objectives=[len(ids.OBJECTIVE_NAMES)],
+        n_companies=[len(ids.COMPANY_NAMES) if lwp_on else ids.N_BASE_COMPANIES],
     )
     arrays.update(mt["arrays"])
     arrays.update(_fixed_draws(variant, head_tiles, len(mt["heads"])))
     arrays.update(spaces)
     arrays.update(_geological_tables(variant))
+    arrays.update(lwp)
     if not duel_map:                                     # DECISION-42: no Automa on the duel map
         arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
     arrays.update(duel_tables(duel_map, variant.duel, variant.expansions, mt["dam_ids"], mt["cond_ids"],

@@ -9,7 +9,7 @@ from typing import Any
 from sim import ids
 from sim.errors import ConfigError
 
-SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological",)
+SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological", "leeghwater")
 DUEL_MAP = "duel"
 VARIANT_NAMES = ("base", "duel")   # setup factor `variant`: the base game, or Barrage: Duel (duel map + duel board)
 
@@ -72,6 +72,9 @@ class Variant:
         for t in tiles:
             if t not in ids.BONUS_NAMES:
                 raise ConfigError(f"bonus_tiles: unknown bonus tile {t!r}; valid: {', '.join(ids.BONUS_NAMES)}")
+            if ids.BONUS_NAMES.index(t) >= ids.N_BASE_BONUS and "leeghwater" not in self.expansions:
+                raise ConfigError(f"bonus_tiles: {t!r} is a Leeghwater Project tile (LWP-SETUP-04); add "
+                                  "--expansion leeghwater or choose from the base tiles")
         if len(set(tiles)) != 5:
             raise ConfigError(f"bonus_tiles: {', '.join(tiles)} lists a tile twice; each tile is used once")
         if self.intro and "advanced_tiles" in tiles:

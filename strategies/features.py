@@ -102,6 +102,7 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     fast,
     inlined,
 )
+from strategies.feature_lwp import lwp_bonus_count
 from strategies.feature_production import viktor_energy
 from strategies.feature_rewards import (
     energy_vp,
@@ -147,6 +148,8 @@ def _bonus_count(S, I, b, tile):
     if tile <= ids.B_POWERHOUSES:
         st = tile - ids.B_BASES
         return (4 if st == ids.POWERHOUSE else 5) - I[I_PIECES + st]
+    if tile >= ids.B_EXTWORKS:                                       # LWP-EXTWORK-08
+        return lwp_bonus_count(S, I[I_C], tile)
     n = 0
     for t in range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES):
         if S[b + L.C_TILE_LOC + t] != ids.TILE_NOT_OWNED:

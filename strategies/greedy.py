@@ -64,6 +64,7 @@ from strategies.feature_layout import (
     load_weights,
 )
 from strategies.feature_duel import add_duel_values, duel_contract_value
+from strategies.feature_lwp import building_build_value, lwp_main_value, score_lwp_choice
 from strategies.feature_production import (
     clear_energy_values,
     energy_value_memo,
@@ -343,6 +344,8 @@ def score_main(S, T, I, X, W, moves, n, vals):
             vals[i] = best
         elif m == ids.MV_MAHIRI:                       # OFFICER-MAHIRI-01: valued by _score_mahiri_space
             vals[i] = -BIG
+        elif m >= ids.MV_BUILDING_SPACE:                              # Leeghwater actions (strategies.feature_lwp)
+            vals[i] = lwp_main_value(S, T, I, X, W, m, credits)
         else:                                                         # TURN-09
             vals[i] = 0.0
     if I[I_R] == 5:
@@ -385,6 +388,9 @@ def score_build(S, T, I, X, W, moves, n, vals):
         X[X_VAL + g] = np.nan
     for i in range(n):
         g, tmode, behav = decode_build(moves[i])
+        if g >= ids.BUILD_TARGET:                                     # LWP-BUILD-01 (strategies.feature_lwp)
+            vals[i] = building_build_value(S, T, I, X, W, g, behav)
+            continue
         st = placeable_fast(S, T, I, g)
         if np.isnan(X[X_VAL + g]):
             X[X_VAL + g] = struct_value(S, T, I, X, W, g, st)
@@ -486,6 +492,8 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
             vals[i] = X[X_DROPV + a0] if moves[i] == 1 else 0.0
     elif kind == ids.TK_SETUP_PICK:
         score_setup(S, T, I, X, W, moves, n, vals)
+    elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        score_lwp_choice(S, T, I, X, W, moves, n, vals, kind, a0)
     else:                                                             # TK_MAHIRI is scored by greedy_choose
         for i in range(n):
             vals[i] = 0.0

@@ -7,6 +7,7 @@ from sim import layout as L
 from sim.rules.company import buy_patent_tile, co, officer
 from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
+from sim.rules.lwp import apply_lwp_main_move, is_lwp_main_move, list_lwp_main_moves, lwp_engineers_placed
 from sim.rules.produce import list_productions
 from sim.rules.stack import push
 from sim.rules.wheel import rotate
@@ -80,6 +81,8 @@ def list_main_moves(S, T, c, extra, out, scratch):
         if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, eng, scratch, 0, True) > 0:
             out[n] = ids.MV_FREE_TILE + t
             n += 1
+    if T.lwp_enabled[0] == 1:                                             # LWP-BUILD-05, LWP-EXTWORK-01
+        n = list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch)
     if extra == 0 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
         used = S[b + L.C_MAHIRI_USED]
         fee = 3 if used == 1 else 0
@@ -162,6 +165,8 @@ def apply_main_move(S, T, c, move):
         push(S, ids.TK_BUILD, c, BUILD_ACTION, 0)
     elif move < ids.MV_MAHIRI:                                            # TECH-06
         push(S, ids.TK_BUILD, c, BUILD_FREE_TILE, move - ids.MV_FREE_TILE)
+    elif is_lwp_main_move(move):
+        apply_lwp_main_move(S, T, c, move)
     elif move == ids.MV_MAHIRI:
         used = S[b + L.C_MAHIRI_USED]
         S[b + L.C_MAHIRI_USED] = used + 1
@@ -177,7 +182,8 @@ def apply_main_move(S, T, c, move):
 def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)
-    n = S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
+    n = S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG] + \
+        lwp_engineers_placed(S, T, c)
     for i in range(S[b + L.C_CONSTR_USED]):
         n += T.constr_eng[i]
     for s in range(L.N_SPACES):

@@ -37,6 +37,7 @@ from sim.rules.contracts import (
 )
 from sim.rules.duel import check_row, give_duel_reward, note_contract
 from sim.rules.geology import forbids_contract, push_income_drops
+from sim.rules.lwp import DAM_NETHERLANDS, MANDATORY, apply_lwp_choice, list_lwp_choice
 from sim.rules.produce import (
     GERMAN_SECOND,
     OPTIONAL,
@@ -92,8 +93,9 @@ def legal_moves(S, T, out, scratch):
             n += 1
         return n
     if kind == ids.TK_FULFIL:
-        out[0] = ids.MV_NONE                                       # CONTRACT-07: fulfilling is optional
-        n = 1
+        if a1 != MANDATORY:                                        # the Customer Office must fulfil (LWP-BUILD-06)
+            out[0] = ids.MV_NONE                                   # CONTRACT-07: fulfilling is optional
+            n = 1
         bound = fulfil_bound(S, T, c, a0, a1 == 1)
         for k in range(L.N_CONTRACTS):
             if can_fulfil(S, T, c, k, bound, a1 == 1):
@@ -135,6 +137,8 @@ def legal_moves(S, T, out, scratch):
         return list_mahiri_copies(S, T, c, out, scratch)
     if kind == ids.TK_SETUP_PICK:
         return list_picks(S, T, c, a0, out)
+    if ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        return list_lwp_choice(S, T, kind, c, a0, a1, out, scratch)
     if kind == ids.TK_GEO_DROP:                                    # GEO-BASE-EXC-02: "may"
         if S[L.DAM_DROPS + a0] < capacity(S, T, a0):
             out[n] = 1
@@ -167,7 +171,7 @@ def apply_choice(S, T, move):
         if move != ids.MV_SKIP:
             e = perform_production(S, T, c, move, a0, a1)
             ph = (move // 1024) % 32
-            push(S, ids.TK_AFTER_PRODUCTION, c, a1, ph)           # PRODUCE-11 (g)
+            push(S, ids.TK_AFTER_PRODUCTION, c, a1, ph, move % 32)   # PRODUCE-11 (g)
             if not forbids_contract(S, T, ph):                     # GEO-PH-FREE-01
                 push(S, ids.TK_FULFIL, c, e, 1)                  # PRODUCE-11 (f), PRODUCE-13
     elif kind == ids.TK_FULFIL:
@@ -207,6 +211,8 @@ def apply_choice(S, T, move):
     elif kind == ids.TK_GEO_DROP:
         if move != ids.MV_SKIP:
             place_drop_directly(S, T, a0)
+    elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        apply_lwp_choice(S, T, kind, c, a0, move)
 
 
 @njit(cache=True, _nrt=False)
@@ -320,6 +326,8 @@ def run_auto(S, T, kind, c, a0, a1, a2):
                 add_energy(S, c, 3)
             elif comp == ids.GERMANY and (a0 & GERMAN_SECOND) == 0:  # COMPANY-GER-01
                 push(S, ids.TK_PRODUCE, c, 0, OPTIONAL | GERMAN_SECOND, a1)
+            elif comp == ids.NETHERLANDS:                           # COMPANY-NED-01: a2 = the dam used
+                push(S, ids.TK_LWP_DAM, c, DAM_NETHERLANDS, a2)
     elif kind == ids.TK_CHECK_HAND:                                 # CONTRACT-04
         if hand_size(S, c) > T.hand_limit[0]:
             push(S, ids.TK_CHECK_HAND, c)

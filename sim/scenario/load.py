@@ -15,6 +15,7 @@ from sim.scenario.duel_sections import load_duel
 from sim.scenario.board_sections import _action_spaces, _contracts, _headstreams, _map_structures, _patent_office
 from sim.scenario.company_sections import _company_block, _company_docs, _dam_capacity, _derived_company_fields
 from sim.scenario.context import _Ctx
+from sim.scenario.lwp_sections import load_leeghwater
 from sim.scenario.schema import _HAS_GEO, _TOP_KEYS, _bool, _check_keys, _co, _fail, _int, _list, _name_index
 from sim.scenario.turn_sections import _counters, _misc, _stack
 from sim.variant import Variant
@@ -194,9 +195,10 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     _headstreams(ctx, S, doc.get("headstreams"))
     _action_spaces(ctx, S, doc.get("action_spaces"))
     _contracts(ctx, S, doc.get("contracts"))
-    _patent_office(ctx, S, doc.get("patent_office"))
+    _patent_office(ctx, S, doc.get("patent_office"), (doc.get("leeghwater") or {}).get("set_aside"))
     load_duel(ctx, S, doc.get("duel"))
     _misc(ctx, S, doc, phase)
+    load_leeghwater(ctx, S, doc, cdocs)
     _derived_company_fields(ctx, S, cdocs, check)
     _dam_capacity(ctx, S)
     _counters(ctx, S, doc.get("counters"), check)

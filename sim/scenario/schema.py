@@ -26,13 +26,14 @@ _TOP_KEYS = (
     "variant", "players", "map", "intro", "expansions", "seed", "rng", "round", "phase", "current", "turn_order",
     "passed", "companies", "dams", "conduits", "powerhouses", "headstreams", "action_spaces", "contracts",
     "patent_office", "bonus_tiles", "objective", "mahiri_pool", "geological_tokens", "setup", "counters",
-    "decision", "stack", "residue", "automa_deck", "duel",
+    "decision", "stack", "residue", "automa_deck", "duel", "leeghwater",
 )
 _COMPANY_KEYS = (
     "seat", "company", "officer", "effective_officer", "credits", "excavators", "mixers", "engineers", "vp",
     "vp_by_source", "energy", "energy_by_round", "turn_position_by_round", "structures_left", "tiles", "wheel",
     "construction_spaces_used", "bank_engineers", "mahiri_uses", "geological_engineers", "decisions",
     "contracts_fulfilled", "machineries_gained", "automa", "automa_engineers", "tile_uses",
+    "buildings_used", "margot_engineers",                      # The Leeghwater Project (sim.scenario.lwp_sections)
 )
 
 

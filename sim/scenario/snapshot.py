@@ -12,6 +12,7 @@ from sim.scenario.context import _Ctx
 from sim.scenario.duel_sections import snapshot_duel
 from sim.scenario.frames import _frame_doc
 from sim.scenario.load import _build, _field_names
+from sim.scenario.lwp_sections import snapshot_leeghwater
 from sim.scenario.schema import _COLOURS, _HAS_GEO, _HAS_GEO_ENG, _STRUCTS, _co
 
 
@@ -62,8 +63,8 @@ def snapshot(game) -> dict:
         order = [_tile_name(I(t)) if t >= 0 else None for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
         doc["patent_office"] = {"display": [_tile_name(I(t)) if t >= 0 else None for t in S[L.PATENT:L.PATENT + 3]],
                                 "drawn": order[:pos], "pile": order[pos:]}
-        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.N_ADVANCED_TILES]
-        if rounds.any():
+        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.T_L3_BUILDING - ids.FIRST_ADVANCED_TILE + 1]
+        if rounds.any():                             # the Leeghwater Building tiles at ids 22..24 (indexes 17..19)
             doc["patent_office"]["bought_in_round"] = {ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE + i]: I(r)
                                                        for i, r in enumerate(rounds) if r}
     doc["bonus_tiles"] = [ids.BONUS_NAMES[b] for b in S[L.G_BONUS:L.G_BONUS + 5]]
@@ -88,6 +89,7 @@ def snapshot(game) -> dict:
         "starting_contracts": [info.contract_ids[S[L.START_DEALT + s]] if S[L.START_DEALT + s] >= 0 else None
                                for s in range(n)],
     }
+    snapshot_leeghwater(ctx, S, doc)
     doc["counters"] = {"decisions": I(S[L.G_DECISIONS]), "moves": I(S[L.G_MOVES]),
                        "drops_created": I(S[L.G_DROPS_CREATED]), "drops_removed": I(S[L.G_DROPS_REMOVED])}
     ns = I(S[L.G_STACK_N])
