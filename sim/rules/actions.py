@@ -5,7 +5,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.company import buy_patent_tile, co, officer
-from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, build_exists
+from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
 from sim.rules.produce import list_productions
 from sim.rules.stack import push
@@ -35,23 +35,23 @@ def space_available(S, T, c, s, eng, credits, scratch):
 
 
 @njit(cache=True, _nrt=False)
-def free_tile_action_possible(S, T, c, credits, engineers):
+def free_tile_action_possible(S, T, c, credits, engineers, scratch):
     """TECH-06: an engineer-free tile action can be taken now."""
     for t in FREE_TILES:
-        if build_exists(S, T, c, BUILD_FREE_TILE, t, credits, engineers):
+        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, engineers, scratch, 0, True) > 0:
             return True
     return False
 
 
 @njit(cache=True, _nrt=False)
-def mahiri_copy_useful(S, T, c, o, eng_after, credits_after):
+def mahiri_copy_useful(S, T, c, o, eng_after, credits_after, scratch):
     """OFFICER-MAHIRI-02: copying officer o leaves Mahiri an extra action to take."""
     if eng_after >= 1:
         return True                    # the Bank is always open (ACT-BANK-01)
     b = co(c)
     saved = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
-    ok = free_tile_action_possible(S, T, c, credits_after, eng_after)
+    ok = free_tile_action_possible(S, T, c, credits_after, eng_after, scratch)
     S[b + L.C_EFF_OFFICER] = saved
     return ok
 
@@ -72,11 +72,12 @@ def list_main_moves(S, T, c, extra, out, scratch):
         n += 1
     i = S[b + L.C_CONSTR_USED]                                            # CONSTRUCT-01..03
     if i < 4 and eng >= T.constr_eng[i] and credits >= T.constr_fee[i]:
-        if build_exists(S, T, c, BUILD_ACTION, 0, credits - T.constr_fee[i], eng - T.constr_eng[i]):
+        if list_builds(S, T, c, BUILD_ACTION, 0, credits - T.constr_fee[i], eng - T.constr_eng[i], scratch, 0,
+                       True) > 0:
             out[n] = ids.MV_CONSTRUCT
             n += 1
     for t in FREE_TILES:                                                  # TECH-06
-        if build_exists(S, T, c, BUILD_FREE_TILE, t, credits, eng):
+        if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, eng, scratch, 0, True) > 0:
             out[n] = ids.MV_FREE_TILE + t
             n += 1
     if extra == 0 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
@@ -85,7 +86,7 @@ def list_main_moves(S, T, c, extra, out, scratch):
         if used < 2 and eng >= 1 and credits >= fee:
             for j in range(3):
                 o = S[L.MAHIRI_POOL + j]
-                if o >= 0 and mahiri_copy_useful(S, T, c, o, eng - 1, credits - fee):
+                if o >= 0 and mahiri_copy_useful(S, T, c, o, eng - 1, credits - fee, scratch):
                     out[n] = ids.MV_MAHIRI
                     n += 1
                     break
@@ -96,13 +97,13 @@ def list_main_moves(S, T, c, extra, out, scratch):
 
 
 @njit(cache=True, _nrt=False)
-def list_mahiri_copies(S, T, c, out):
+def list_mahiri_copies(S, T, c, out, scratch):
     """OFFICER-MAHIRI-02: officers of the copy pool that leave an extra action."""
     b = co(c)
     n = 0
     for j in range(3):
         o = S[L.MAHIRI_POOL + j]
-        if o >= 0 and mahiri_copy_useful(S, T, c, o, S[b + L.C_ENG], S[b + L.C_CREDITS]):
+        if o >= 0 and mahiri_copy_useful(S, T, c, o, S[b + L.C_ENG], S[b + L.C_CREDITS], scratch):
             out[n] = o
             n += 1
     return n

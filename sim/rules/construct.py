@@ -323,7 +323,7 @@ def tile_mode(S, c, t):
 
 
 @njit(cache=True, _nrt=False)
-def list_builds(S, T, c, mode, forced, credits, engineers, out, n):
+def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
     """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06)."""
     for t in range(ids.T_ANTON):
         if mode == BUILD_FREE_TILE and t != forced:
@@ -339,29 +339,9 @@ def list_builds(S, T, c, mode, forced, credits, engineers, out, n):
                 continue
             out[n] = encode_build(g, tmode, t)
             n += 1
+            if first_only:
+                return n
     return n
-
-
-@njit(cache=True, _nrt=False)
-def build_exists(S, T, c, mode, forced, credits, engineers):
-    """Whether list_builds would list at least one build (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06), without a
-    buffer: each map space's structure is found once for all the usable tiles (list_builds scans the map once
-    per tile)."""
-    usable = 0                                                     # bit t: tile t can be used
-    for t in range(ids.T_ANTON):
-        if (mode != BUILD_FREE_TILE or t == forced) and tile_mode(S, c, t) >= 0:
-            usable |= 1 << t
-    if usable == 0:
-        return False
-    for g in range(n_map_spaces(T)):
-        struct = placeable(S, T, c, g)
-        if struct < 0:
-            continue
-        for t in range(ids.T_ANTON):
-            if ((usable >> t) & 1) == 1 and tile_builds(T, t, struct) and payment_exists(
-                    S, T, c, g, struct, t, False, credits, engineers):
-                return True
-    return False
 
 
 @njit(cache=True, _nrt=False)

@@ -80,7 +80,7 @@ def legal_moves(S, T, out, scratch):
     if kind == ids.TK_MAIN:
         return list_main_moves(S, T, c, a0, out, scratch)
     if kind == ids.TK_BUILD:
-        return list_builds(S, T, c, a0, a1, S[b + L.C_CREDITS], S[b + L.C_ENG], out, 0)
+        return list_builds(S, T, c, a0, a1, S[b + L.C_CREDITS], S[b + L.C_ENG], out, 0, False)
     if kind == ids.TK_PAY:
         g = a0
         return list_payments(S, T, c, g, placeable(S, T, c, g), a2, a1 == TILE_FREE, S[b + L.C_CREDITS], out, 0)
@@ -131,7 +131,7 @@ def legal_moves(S, T, out, scratch):
                 n += 1
         return n
     if kind == ids.TK_MAHIRI:
-        return list_mahiri_copies(S, T, c, out)
+        return list_mahiri_copies(S, T, c, out, scratch)
     if kind == ids.TK_SETUP_PICK:
         return list_picks(S, T, c, a0, out)
     if kind == ids.TK_GEO_DROP:                                    # GEO-BASE-EXC-02: "may"
