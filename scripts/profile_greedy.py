@@ -1,12 +1,15 @@
 """Profiles the greedy scorer on recorded decisions (1 thread, hot cache) and writes their scores.
 
     python scripts/profile_greedy.py [--games 100] [--strategies greedy] [--seed 5] [--reps 5] [--scores F.npy]
+                                     [--total-only]
 
 Plays seeded 4-player games with play_batch's loop, records every greedy decision (state, legal moves, the
 deciding seat's weights), then replays the decisions through the scorer: the whole `score_decision`, and its
 parts (the context `make_context`, the move scorers `score_moves`) per decision kind, best of `--reps` runs.
 `--scores` saves every decision's scores (float64, concatenated) so two versions of the code can be compared
 bit for bit. Replays do not change the recorded states (Mahiri's copy scoring restores what it changes).
+Times are process CPU time net of copying the state; with other jobs on the machine compare two versions by
+running them at the same time (the best of many repetitions is the most stable figure).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from numba import njit
 from experiments.bench import batch_inputs
 from experiments.play import game_seeds
 from sim import GameConfig, ids
+from sim.rules.company import co
 from sim import layout as L
 from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.rng import seed_state
@@ -59,6 +63,7 @@ def _record(T, seeds, fc, fo, strat, params, states, moves, nmoves, seats, cap):
 
 @njit(cache=True)
 def _kind(S):
+    """Task kind of the pending decision."""
     return S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME]
 
 
@@ -152,6 +157,16 @@ def main() -> None:
     print(f"all decisions: score_decision {tot / n:.2f} us/decision (total {tot / 1e3:.1f} ms)")
     if a.total_only:
         return
+    seat = [s[L.STACK + (s[L.G_STACK_N] - 1) * L.FRAME + 1] for s in states]
+    mahiri = np.array([k == ids.TK_MAIN and s[co(c) + L.C_OFFICER] == ids.MAHIRI
+                       for k, s, c in zip(kinds, states, seat)])
+    dearest = int(max(T['space_fee'][:L.N_SPACES] + T['space_price'][:L.N_SPACES]))
+    short = np.array([k == ids.TK_MAIN and s[co(c) + L.C_CREDITS] < dearest and s[co(c) + L.C_OFFICER] != ids.MAHIRI
+                      for k, s, c in zip(kinds, states, seat)])
+    for name, w in (("main, Mahiri's (copies)", mahiri), ("main, others short of Credits (bank follow-ups)", short)):
+        m = int(w.sum())
+        print(f"{name}: {m} decisions, score_decision {net(w, 0) / m:.2f} us, context + score_main "
+              f"{net(w, 2) / m:.2f} us")
     names = {v: k for k, v in vars(ids).items() if k.startswith("TK_") and isinstance(v, int)}
     print(f"{'kind':<18}{'n':>7}{'share':>7}{'whole':>9}{'context':>9}{'ctx+moves':>10}{'% time':>8}")
     for kd in np.unique(kinds):
