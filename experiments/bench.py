@@ -14,7 +14,7 @@ from typing import Callable
 import numpy as np
 
 from experiments.play import game_seeds
-from sim.config import GameConfig
+from sim.config import GameConfig, refuse_automa_on_duel_map
 from sim.errors import ConfigError
 
 
@@ -126,6 +126,8 @@ class BenchResult:
     rollouts: int = 0                      # planner playouts (flat_mc / mcts seats), 0 without a planner
     rollouts_per_s_per_core: float = 0.0
     rollouts_per_cpu_s: float = 0.0
+    map: str = "base"                      # the map, and the fidelity of the data played (RECON-06)
+    map_fidelity: str = "official"
 
     def to_dict(self) -> dict:
         """Plain data for --json."""
@@ -157,9 +159,11 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
     n_threads = set_threads(threads)
-    from strategies.registry import parse_seats
+    from sim.tables import compile_tables
+    from strategies.registry import automa_levels, parse_seats
 
-    specs, _, _ = parse_seats(strategies, config.players)     # validate before the long warm-up
+    specs, seat_ids, seat_params = parse_seats(strategies, config.players)     # validate before the long warm-up
+    refuse_automa_on_duel_map(config.map, automa_levels(seat_ids, seat_params))
     t0 = time.perf_counter()
     import sim
     from strategies.batch import play_batch
@@ -196,7 +200,9 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
         us_per_decision=elapsed * 1e6 / max(1, decisions),
         us_per_decision_per_thread=elapsed * n_threads * 1e6 / max(1, decisions),
         cpu_s=round(cpu, 4), games_per_cpu_s=games / cpu,
-        rollouts=rollouts, rollouts_per_s_per_core=rollouts / (elapsed * n_threads), rollouts_per_cpu_s=rollouts / cpu)
+        rollouts=rollouts, rollouts_per_s_per_core=rollouts / (elapsed * n_threads), rollouts_per_cpu_s=rollouts / cpu,
+        map=config.map + (" + duel board" if config.duel else ""),
+        map_fidelity=compile_tables(config.variant)[1].map_fidelity)
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -97,11 +97,19 @@ def _names(text: Optional[str]) -> Optional[tuple[str, ...]]:
 
 
 def _config(players: int, companies: Optional[str] = None, officers: Optional[str] = None, intro: bool = False,
-            map_: str = "base", expansions: Optional[str] = None):
-    from sim.config import GameConfig
+            map_: str = "base", expansions: Optional[str] = None, variant: Optional[str] = None,
+            strict: bool = False):
+    """The game config of the shared options; `variant` "duel" = the duel map with the duel board (DUEL-02),
+    `strict` refuses data whose fidelity is not official (RECON-06)."""
+    from sim.config import GameConfig, variant_keys
+    from sim.fidelity import check_strict
 
-    return GameConfig(players=players, map=map_, intro=intro, expansions=_names(expansions) or (),
-                      companies=_names(companies), officers=_names(officers))
+    setup = variant_keys(variant.strip().lower(), map_) if variant is not None else {"map": map_}
+    config = GameConfig(players=players, intro=intro, expansions=_names(expansions) or (),
+                        companies=_names(companies), officers=_names(officers), **setup)
+    if strict:
+        check_strict(config.variant)
+    return config
 
 
 def _check_seed(seed: int) -> int:
@@ -120,12 +128,17 @@ IntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company
                                                "contracts (SETUP-18); cannot be combined with --officers.")
 BatchIntroOpt = typer.Option(False, "--intro", help="Introductory game: fixed company/officer pairings and "
                                                     "starting contracts (SETUP-18).")
-MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'): 'base', or 'five_player' (4 "
-                      "companies, Automas included, FIVEP-01).")
+MapOpt = typer.Option("base", "--map", help="Map name (see 'barrage list maps'): base, five_player (4 companies, "
+                      "Automas included, FIVEP-01), or duel (the Barrage: Duel map alone, 2 players, DUEL-02).")
+VariantOpt = typer.Option(None, "--variant", show_default="base",
+                          help="Game variant: base, or duel (Barrage: Duel: the duel map with the duel board and its "
+                               "Check phase; exactly 2 players; reconstructed data).")
+StrictOpt = typer.Option(False, "--strict-fidelity", help="Refuse data files whose fidelity is not official "
+                                                           "(reconstructed maps/boards, the promo data, RECON-06).")
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
-                             help="Comma-separated expansions: 'geological' (The Geological Factor), 'leeghwater' "
-                                  "(its officers join the pool; the buildings and external works are not in this "
-                                  "build), 'promo' (the promo officers join the pool, SETUP-13).",
+                             help="Comma-separated expansions: 'geological' (The Geological Factor), "
+                                  "'leeghwater' (The Leeghwater Project), 'promo' (the promo officers join the "
+                                  "pool, SETUP-13).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
@@ -168,6 +181,8 @@ def play(
     intro: bool = IntroOpt,
     map_: str = MapOpt,
     expansions: Optional[str] = ExpansionsOpt,
+    variant: Optional[str] = VariantOpt,
+    strict_fidelity: bool = StrictOpt,
     strategies: Optional[str] = typer.Option(
         None, "--strategies", show_default="random for every seat",
         help="Bot per seat as comma-separated specs 'name[:key=value,...]' (see 'barrage list strategies'); "
@@ -180,7 +195,7 @@ def play(
 
     The table shows every seat's company, executive officer and bot, its final VP split by source, its rank (1 = best; seats still tied after the rules' tie-breakers share a rank) and its win share (tied winners split the win).
     """
-    config = _config(players, companies, officers, intro, map_, expansions)
+    config = _config(players, companies, officers, intro, map_, expansions, variant, strict_fidelity)
     _check_seed(seed)
     from experiments.play import play_game, seat_strategies
     from strategies.python_bot import load_strategy_files
@@ -224,10 +239,15 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     if verbose:
         con.print(g.log_text(), markup=False, highlight=False, soft_wrap=True)
         con.print()
-    sources = list(results[0].vp_by_source)
-    extras = (", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
-    recon = f"; data {g.info.data_fidelity}" if g.info.data_fidelity != "official" else ""      # RECON-06
-    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map ({g.info.map_fidelity}){extras}{recon}",
+    lwp = "leeghwater" in config.expansions            # the Leeghwater VP sources only in its games
+    sources = [s for s in results[0].vp_by_source                                   # and the duel column in a Duel
+               if (s != "duel" or config.duel) and (lwp or s not in ("buildings", "external_works"))]
+    extras = ((", introductory game" if config.intro else "") + "".join(f", {e} expansion" for e in config.expansions)
+              + (", duel board" if config.duel else ""))
+    recon = [f for f, fid in g.info.data_fidelity if fid != "official"]                    # RECON-06
+    recon_text = f"; not official: {', '.join(recon)}" if recon else ""
+    t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map "
+                    f"(map_fidelity: {g.info.map_fidelity}){extras}{recon_text}",
               caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
                       "themselves, P-01). The VP-by-source columns sum to VP; rank 1 = best; win = share of the "
                       "win (ties split).")
@@ -309,6 +329,8 @@ def bench(
     expansions: Optional[str] = ExpansionsOpt,
     map_: str = typer.Option("base", "--map", help="Map name (see 'barrage list maps'). Another map than 'base' is "
                              "timed next to the base map in the same run (same games, bots and threads)."),
+    variant: Optional[str] = VariantOpt,
+    strict_fidelity: bool = StrictOpt,
     json_out: bool = JsonOpt,
     mcts_ladder: bool = typer.Option(
         False, "--mcts-ladder",
@@ -322,7 +344,7 @@ def bench(
 
     First a warm-up compiles the engine or loads it from the numba cache (timed and reported on its own), then the batch is played in parallel and games/s, decisions/s, decisions per game and µs per decision are shown. --mcts-ladder instead measures a planner's strength and speed at several budgets.
     """
-    config = _config(players, intro=intro, expansions=expansions, map_=map_)
+    config = _config(players, intro=intro, expansions=expansions, map_=map_, variant=variant, strict=strict_fidelity)
     _check_seed(seed)
     if mcts_ladder:
         _bench_ladder(config, 40 if games is None else games, budgets, strategies, opponent, threads, seed,
@@ -347,7 +369,7 @@ def bench(
         base = None
         if config.map != "base":          # the same batch on the base map, for the ratio (same run, same load)
             task = bar.add_task("base map", total=games)
-            base = run_bench(dataclasses.replace(config, map="base"), games, threads, strategies, seed,
+            base = run_bench(dataclasses.replace(config, map="base", duel=False), games, threads, strategies, seed,
                              progress=lambda k: bar.advance(task, k))
     if json_out:
         _print_json(r.to_dict() | ({"base_map": base.to_dict()} if base is not None else {}))
@@ -357,7 +379,7 @@ def bench(
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_row("players", str(r.players))
-    t.add_row("map", config.map)
+    t.add_row("map", f"{r.map} (map_fidelity: {r.map_fidelity})")
     t.add_row("games", f"{r.games:,}")
     t.add_row("bots", bots)
     t.add_row("threads used", str(r.threads))
@@ -480,6 +502,8 @@ def fuzz(
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
     map_: str = MapOpt,
+    variant: Optional[str] = VariantOpt,
+    strict_fidelity: bool = StrictOpt,
     officers: Optional[str] = typer.Option(
         None, "--officers", show_default="random pairings",
         help="Comma-separated executive officer per seat (as in 'play'), e.g. to deal one to an Automa seat."),
@@ -492,7 +516,8 @@ def fuzz(
 
     Each violation is printed with the game seed and the move index that reproduce it and the invariants broken; the first ones are replayed on the Python loop to show the move that broke them.
     """
-    config = _config(players, officers=officers, intro=intro, expansions=expansions, map_=map_)
+    config = _config(players, officers=officers, intro=intro, expansions=expansions, map_=map_, variant=variant,
+                     strict=strict_fidelity)
     _check_seed(seed)
     from experiments.fuzz import run_fuzz
 
@@ -515,10 +540,11 @@ def fuzz(
                           markup=True, highlight=False, soft_wrap=True)
             con.print(f"  replay: barrage play --players {r.players} --seed {v.seed} --strategies {r.policy}"
                       f"{' --intro' if r.intro else ''}{f' --officers {officers!r}' if officers else ''}"
-                      f"{f' --map {config.map}' if config.map != 'base' else ''}"
+                      f"{' --variant duel' if config.duel else f' --map {config.map}' if config.map != 'base' else ''}"
                       f"{f' --expansion {chr(44).join(config.expansions)}' if config.expansions else ''} --verbose",
                       markup=False, highlight=False, soft_wrap=True)
-        summary = (f"{r.games} games, {r.players} players, policy {r.policy}, seed {r.seed}, "
+        summary = (f"{r.games} games, {r.players} players, map {r.map} (map_fidelity: {r.map_fidelity}), "
+                   f"policy {r.policy}, seed {r.seed}, "
                    f"{r.threads} threads, {r.elapsed_s:.1f} s ({r.games_per_s:,.0f} games/s, "
                    f"warm-up {r.warmup_s:.1f} s)")
         if r.ok:

@@ -42,9 +42,10 @@ Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup 
 Rotate = Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats (default) or keep them "
                                                                   "fixed.")]
 Expansion = Annotated[Optional[str], typer.Option("--expansion", "--expansions", metavar="NAMES",
-                                                  help="Play with these expansions (comma-separated): geological "
-                                                       "(The Geological Factor), leeghwater (its officers join the "
-                                                       "pool), promo (the promo officers join the pool, SETUP-13).")]
+                                                  help="Play with these expansions (comma-separated): "
+                                                       "geological (The Geological Factor), leeghwater (The "
+                                                       "Leeghwater Project), promo (the promo officers join the "
+                                                       "pool, SETUP-13).")]
 Objective = Annotated[Optional[str], typer.Option("--objective", help="Fix the objective tile (default: drawn "
                                                                       "at setup), e.g. best_area.")]
 Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",
@@ -53,8 +54,16 @@ Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",
                                                         "introductory), expansions (without and with --expansion), "
                                                         "objective (all 6 objective tiles), bonus_tiles (6 sets, "
                                                         "each leaving one tile out), headstreams (8 layouts), "
-                                                        "remove_tiles (none, then each advanced tile removed). "
-                                                        "Repeatable.")]
+                                                        "remove_tiles (none, then each advanced tile removed), "
+                                                        "variant (base then duel: the duel map with the duel "
+                                                        "board). Repeatable.")]
+MapName = Annotated[str, typer.Option("--map", help="Map: base, or duel (the Barrage: Duel map alone, 2 players, "
+                                                    "DUEL-02).")]
+GameVariant = Annotated[Optional[str], typer.Option("--variant", help="Game variant: base, or duel (Barrage: "
+                                                    "Duel: duel map + duel board, exactly 2 players; reconstructed "
+                                                    "data).")]
+StrictFidelity = Annotated[bool, typer.Option("--strict-fidelity", help="Refuse data files whose fidelity is not "
+                                                                        "official (RECON-06).")]
 Override = Annotated[Optional[list[str]], typer.Option("--override", metavar="PATH=VALUE",
                                                        help="What-if change of one component value, e.g. "
                                                             "bonus_tiles.conduits.vp_per_unit=3 (paths as in "
@@ -63,11 +72,12 @@ StrategyFile = Annotated[Optional[list[Path]], typer.Option("--strategy-file", m
                                                             help="Load a Python bot (see examples/my_bot.py) and "
                                                                  "use its name in --strategies; it plays on the "
                                                                  "Python loop. Repeatable.")]
-VARY_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles")
+VARY_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles", "variant")
 
 
 def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str], vary: Optional[list[str]],
-                override: Optional[list[str]]) -> dict:
+                override: Optional[list[str]], map_: str = "base", variant: Optional[str] = None,
+                strict: bool = False) -> dict:
     """The setup-factor keys of an experiment config from the shared CLI options."""
     from experiments.experiment_config import parse_list, parse_overrides
     from sim.errors import ConfigError
@@ -96,6 +106,15 @@ def _setup_keys(intro: bool, expansion: Optional[str], objective: Optional[str],
     ov = parse_overrides(override)
     if ov:
         d["overrides"] = ov
+    if "variant" in factors:
+        if variant is not None:
+            raise ConfigError("variant: --variant fixes it; drop it or drop --vary variant")
+        d["variant"] = ["base", "duel"]
+    elif variant is not None:
+        d["variant"] = variant.strip().lower()
+    d["map"] = map_
+    if strict:
+        d["strict_fidelity"] = True
     return d
 
 
@@ -146,9 +165,9 @@ def _print_summary(result) -> None:
     console = Console(width=None if sys.stdout.isatty() else 120)
     by = "strategy" if kind == "tournament" else "cell"
     setups = len({r["setup"] for r in result.summary}) > 1
-    recon = [f for f in m.get("data_fidelity", []) if f != "official"]      # RECON-06
-    t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} ({m['map_fidelity']}), "
-                    f"master seed {m['master_seed']}{'; data ' + ', '.join(recon) if recon else ''}")
+    recon = [f for f, fid in m.get("data_fidelity", {}).items() if fid != "official"]      # RECON-06
+    t = Table(title=f"{m['name']}: {m['games_done']} games, map {m['map']} (map_fidelity: {m['map_fidelity']}), "
+                    f"master seed {m['master_seed']}{'; not official: ' + ', '.join(recon) if recon else ''}")
     for col, just in (("P", "right"), *((("setup", "left"),) if setups else ()), (by, "left"), ("n", "right"),
                       ("win", "right"), ("95% CI", "right"), ("-parity", "right"), ("rank", "right"),
                       ("VP", "right"), ("SD", "right")):
@@ -176,6 +195,9 @@ def tournament(
     strategy_file: StrategyFile = None,
     intro: Intro = False,
     expansion: Expansion = None,
+    map_: MapName = "base",
+    variant: GameVariant = None,
+    strict_fidelity: StrictFidelity = False,
     objective: Objective = None,
     vary: Vary = None,
     override: Override = None,
@@ -210,7 +232,7 @@ def tournament(
         d = {"kind": "tournament", "players": list(parse_players(players)), "games": games,
              "strategies": list(split_strategies(strategies)), "rotate_seats": rotate, "chunk_size": chunk_size,
              "strategy_files": [str(f) for f in strategy_file or []],
-             **_setup_keys(intro, expansion, objective, vary, override)}
+             **_setup_keys(intro, expansion, objective, vary, override, map_, variant, strict_fidelity)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers))):
             if value is not None:
@@ -228,6 +250,9 @@ def balance(
     players: Players = "4",
     intro: Intro = False,
     expansion: Expansion = None,
+    map_: MapName = "base",
+    variant: GameVariant = None,
+    strict_fidelity: StrictFidelity = False,
     objective: Objective = None,
     vary: Vary = None,
     strategies: Annotated[Optional[str], typer.Option("--strategies", "-s", help="Bot population, comma-"
@@ -283,7 +308,7 @@ def balance(
         d = {"kind": "balance", "players": list(parse_players(players)), "rotate_seats": rotate,
              "common_random_numbers": crn, "chunk_size": chunk_size,
              "strategy_files": [str(f) for f in strategy_file or []],
-             **_setup_keys(intro, expansion, objective, vary, override)}
+             **_setup_keys(intro, expansion, objective, vary, override, map_, variant, strict_fidelity)}
         for key, value in (("companies", parse_list("companies", companies)),
                            ("officers", parse_list("officers", officers)), ("games_per_cell", games_per_cell),
                            ("precision", precision), ("budget", budget), ("seed", seed), ("name", name),

@@ -85,7 +85,6 @@ class Design:
         self.n_params = max([1] + [len(s.params) for s in strategies])
         self.bot_timeout: float | None = None     # seconds per Python-bot decision (set by the runner)
         any_tables = compile_tables(self.variant(self.cells[0]))[0]
-        self.officer_pool = np.array(any_tables.officer_pool[:any_tables.n_officer_pool[0]], dtype=np.int64)
         self.intro_officer = {int(c): int(o) for c, o, _ in any_tables.intro_pairings[:any_tables.n_intro_pairings[0]]}
         if config.kind == "tournament":
             self._fixed_c = _ids(ids.COMPANY_NAMES, config.companies)
@@ -238,15 +237,17 @@ class Design:
             r, q = np.zeros(n, dtype=np.int64), reps % K
         for p in range(P):                    # position p after the cell's seat plays bot (p + q) mod K
             st[rows, (r + p) % P] = (p + q) % K
+        tables = compile_tables(self.variant(c))[0]          # the cell's modules fix the boards and officers
+        pool = np.array(tables.officer_pool[:tables.n_officer_pool[0]], dtype=np.int64)
         comp, offi = setup_draws(self.master_seed, c.stream, int(reps[0]), int(reps[-1]) + 1,
-                                 len(ids.COMPANY_NAMES), self.officer_pool.shape[0])
+                                 int(tables.n_companies[0]), pool.shape[0])
         other_c = comp[comp != c.company].reshape(n, -1)
         fc[rows, r] = c.company
         for p in range(1, P):
             fc[rows, (r + p) % P] = other_c[:, p - 1]
         if self.setups[c.setup]["intro"]:
             return r                          # the introductory pairings fix the officers (SETUP-18)
-        offi = self.officer_pool[offi]
+        offi = pool[offi]
         other_o = offi[offi != c.officer].reshape(n, -1)
         fo[rows, r] = c.officer
         for p in range(1, P):
@@ -316,7 +317,7 @@ def _cells(config: ExperimentConfig, setups: list[dict]) -> list[Cell]:
                 continue
             tables, _ = compile_tables(config.variant(p, setup))
             intro = {int(c): int(o) for c, o, _ in tables.intro_pairings[:tables.n_intro_pairings[0]]}
-            companies = config.companies or ids.COMPANY_NAMES
+            companies = config.companies or ids.COMPANY_NAMES[:int(tables.n_companies[0])]
             officers = config.officers or tuple(ids.OFFICER_NAMES[i]
                                                 for i in tables.officer_pool[:tables.n_officer_pool[0]])
             for cname in companies:

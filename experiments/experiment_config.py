@@ -15,12 +15,12 @@ import tomllib
 
 from experiments.seeds import MAX_SEED
 from sim import ids
-from sim.config import GameConfig
+from sim.config import GameConfig, check_companies, refuse_automa_on_duel_map, variant_keys
 from sim.errors import BarrageError, ConfigError, DataError
+from sim.fidelity import check_strict
 from sim.officer_pool import check_officer
-from sim.officer_pool import pool as officer_pool
 from sim.tables import compile_tables
-from sim.variant import Variant
+from sim.variant import VARIANT_NAMES, Variant
 
 KINDS = ("tournament", "balance")
 DEFAULT_CHUNK_SIZE = 1000
@@ -36,9 +36,12 @@ Z95 = 1.959963984540054
 # Keys valid in each kind (everything else is rejected by name).
 _COMMON_KEYS = ("kind", "name", "seed", "players", "map", "intro", "expansions", "objective", "bonus_tiles",
                 "headstreams", "remove_tiles", "strategies", "strategy_files", "rotate_seats", "common_random_numbers", "chunk_size",
-                "overrides", "companies", "officers")
+                "overrides", "companies", "officers", "variant", "strict_fidelity")
 # Setup factors: each key holds one level or a list of levels; the experiment plays every combination.
-SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles")
+SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams", "remove_tiles", "variant")
+# A key whose dataclass field has another name (`variant` is the method that builds a sim Variant).
+_FIELD_OF_KEY = {"variant": "variant_levels"}
+_KEY_OF_FIELD = {v: k for k, v in _FIELD_OF_KEY.items()}
 _KIND_KEYS = {
     "tournament": _COMMON_KEYS + ("games",),
     "balance": _COMMON_KEYS + ("games_per_cell", "precision", "precision_target", "budget", "population"),
@@ -99,6 +102,12 @@ class ExperimentConfig:
     common_random_numbers: bool = True
     chunk_size: int = DEFAULT_CHUNK_SIZE
     overrides: dict = field(default_factory=dict)
+    variant_levels: tuple[str, ...] = ("base",)    # TOML `variant`: base / duel (duel map + duel board, DUEL-02)
+    strict_fidelity: bool = False                  # RECON-06: refuse non-official data files
+
+    def levels(self, key: str) -> tuple:
+        """The levels of a setup factor by its TOML key."""
+        return getattr(self, _FIELD_OF_KEY.get(key, key))
 
     # -- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -121,7 +130,7 @@ class ExperimentConfig:
         for key, value in d.items():
             if key == "kind":
                 continue
-            kw[key] = _coerce(key, value)
+            kw[_FIELD_OF_KEY.get(key, key)] = _coerce(key, value)
         if kw.get("population"):
             kw["strategies"] = _population_strategies(kw["population"], kw.get("strategies"))
         return cls(**kw).validated()
@@ -130,24 +139,26 @@ class ExperimentConfig:
         """Plain-data form (what the manifest stores; from_dict(to_dict()) round-trips)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
-            if f.name not in _KIND_KEYS[self.kind]:
+            key = _KEY_OF_FIELD.get(f.name, f.name)
+            if key not in _KIND_KEYS[self.kind]:
                 continue
             v = getattr(self, f.name)
-            if f.name in SETUP_FACTORS:
-                out[f.name] = [_plain_level(x) for x in v]
+            if key in SETUP_FACTORS:
+                out[key] = [_plain_level(x) for x in v]
             else:
-                out[f.name] = list(v) if isinstance(v, tuple) else v
+                out[key] = list(v) if isinstance(v, tuple) else v
         return out
 
     # -- setups -------------------------------------------------------------------------------------------
     def setups(self) -> list[dict[str, Any]]:
         """Every combination of the setup factors' levels (Variant keywords besides players), in a fixed order."""
         out = []
-        for intro, exp, obj, bonus, heads, removed in itertools.product(
-                self.intro, self.expansions, self.objective, self.bonus_tiles, self.headstreams, self.remove_tiles):
-            out.append({"map": self.map, "intro": intro, "expansions": exp, "objective": obj, "bonus_tiles": bonus,
+        for intro, exp, obj, bonus, heads, removed, game_variant in itertools.product(
+                self.intro, self.expansions, self.objective, self.bonus_tiles, self.headstreams, self.remove_tiles,
+                self.variant_levels):
+            out.append({"intro": intro, "expansions": exp, "objective": obj, "bonus_tiles": bonus,
                         "headstreams": heads, "remove_tiles": removed,
-                        "overrides": _frozen_overrides(self.overrides)})
+                        "overrides": _frozen_overrides(self.overrides), **variant_keys(game_variant, self.map)})
         return out
 
     def variant(self, players: int, setup: dict[str, Any]) -> Variant:
@@ -156,7 +167,7 @@ class ExperimentConfig:
 
     def varying_factors(self) -> tuple[str, ...]:
         """The setup factors with more than one level."""
-        return tuple(k for k in SETUP_FACTORS if len(getattr(self, k)) > 1)
+        return tuple(k for k in SETUP_FACTORS if len(self.levels(k)) > 1)
 
     # -- validation ---------------------------------------------------------------------------------------
     def validated(self) -> ExperimentConfig:
@@ -167,7 +178,7 @@ class ExperimentConfig:
         if len(set(c.players)) != len(c.players):
             raise _err("players", f"player count {_first_dup(c.players)} is listed twice")
         for key in SETUP_FACTORS:
-            levels = getattr(c, key)
+            levels = c.levels(key)
             if not levels:
                 raise _err(key, "give at least one level")
             if len(set(levels)) != len(levels):
@@ -176,6 +187,8 @@ class ExperimentConfig:
             for setup in c.setups():
                 try:
                     compile_tables(c.variant(p, setup))
+                    if c.strict_fidelity:
+                        check_strict(c.variant(p, setup))
                 except (ConfigError, DataError) as e:
                     head = str(e).split(":", 1)[0]
                     key = head if head.split(".")[0] in ALL_KEYS else "players"
@@ -196,6 +209,9 @@ class ExperimentConfig:
         c = dataclasses.replace(c, strategy_files=files,
                                 strategies=canonical_specs(c.strategies, python_strategy_names(files)))
         _check_every_game_has_a_player(c)
+        automa = [int(s.split(":")[0].split("@")[0] == "automa") for s in c.strategies]
+        for setup in c.setups():
+            refuse_automa_on_duel_map(setup["map"], automa)          # DECISION-42
         return c
 
     def _validated_tournament(self) -> ExperimentConfig:
@@ -251,8 +267,12 @@ class ExperimentConfig:
         if all(c.intro) and officers is not None:      # with intro varied, officers restrict the full-game cells
             raise _err("officers", "officers cannot be chosen in the introductory game: its pairings are fixed "
                                    "(SETUP-18); drop officers or intro")
-        for exp in c.expansions if officers is not None else ():      # SETUP-13: the modules must deal them
-            for o in officers:
+        for exp in c.expansions:                   # every setup must hold the chosen boards and officers
+            try:
+                check_companies(companies, exp)
+            except ConfigError as e:
+                raise _prefixed("companies", e) from None
+            for o in officers or ():                # SETUP-13: the modules must deal them
                 try:
                     check_officer(o, tuple(exp))
                 except ConfigError as e:
@@ -293,12 +313,13 @@ def worst_case_games(precision: float) -> int:
 
 def n_balance_cells(c: ExperimentConfig) -> int:
     """Number of cells of a balance config (player counts x setups x pairings)."""
-    n_comp = len(c.companies) if c.companies is not None else len(ids.COMPANY_NAMES)
-    n_pairings = 0
-    for setup in c.setups():        # SETUP-13: without --officers, the officer pool of the setup's modules
-        officers = c.officers if c.officers is not None else officer_pool(tuple(setup["expansions"]))
-        n_pairings += n_comp * (1 if setup["intro"] else len(officers))
-    return len(c.players) * n_pairings
+    n = 0
+    for setup in c.setups():             # the modules of a setup fix its company boards and officer pool
+        tables = compile_tables(c.variant(c.players[0], setup))[0]
+        n_comp = len(c.companies) if c.companies is not None else int(tables.n_companies[0])
+        n_off = len(c.officers) if c.officers is not None else int(tables.n_officer_pool[0])
+        n += n_comp * (1 if setup["intro"] else n_off)
+    return len(c.players) * n
 
 
 def _first_dup(seq):
@@ -358,7 +379,7 @@ def _coerce(key: str, v: Any) -> Any:
         return float(v)
     if key in SETUP_FACTORS:
         return _levels(key, v)
-    if key in ("rotate_seats", "common_random_numbers"):
+    if key in ("rotate_seats", "common_random_numbers", "strict_fidelity"):
         if not isinstance(v, bool):
             raise _err(key, f"expected true or false, got {v!r}")
         return v
@@ -409,7 +430,7 @@ def each_levels(key: str) -> tuple:
         first = ids.FIRST_ADVANCED_TILE
         return ((),) + tuple((name,) for name in ids.TILE_NAMES[first:first + ids.N_ADVANCED_TILES])
     if key == "bonus_tiles":
-        n = len(ids.BONUS_NAMES)
+        n = ids.N_BASE_BONUS                   # the base tiles (the Leeghwater ones exist only with the expansion)
         return tuple(tuple(ids.BONUS_NAMES[(k + i) % n] for i in range(5)) for k in range(1, n + 1))
     from sim.data_loader import load_components
 
@@ -424,6 +445,11 @@ def _levels(key: str, v: Any) -> tuple:
         items = v if isinstance(v, list) else [v]
         if not items or not all(isinstance(x, bool) for x in items):
             raise _err(key, f"expected true, false or [false, true], got {v!r}")
+        return tuple(items)
+    if key == "variant":
+        items = v if isinstance(v, list) else [v]
+        if not items or not all(isinstance(x, str) and x in VARIANT_NAMES for x in items):
+            raise _err(key, f"expected {' or '.join(map(repr, VARIANT_NAMES))} or a list of them, got {v!r}")
         return tuple(items)
     if key == "objective":
         if v == "all":

@@ -15,7 +15,7 @@ import numpy as np
 
 from experiments.bench import set_threads
 from experiments.play import game_seeds, play_game
-from sim.config import GameConfig
+from sim.config import GameConfig, refuse_automa_on_duel_map
 from sim.describe import company_label
 from sim.errors import ConfigError
 from sim.event_text import render_log
@@ -50,6 +50,8 @@ class FuzzResult:
     elapsed_s: float
     games_per_s: float
     violations: list[Violation] = field(default_factory=list)
+    map: str = "base"                      # the map, and the fidelity of the data played (RECON-06)
+    map_fidelity: str = "official"
 
     @property
     def ok(self) -> bool:
@@ -72,9 +74,10 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     """Fuzzes `games` games; the first `detail` violations are replayed on the Python loop for their last move."""
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
-    from strategies.registry import parse_seats
+    from strategies.registry import automa_levels, parse_seats
 
     specs, seat_ids, seat_params = parse_seats(policy, config.players)
+    refuse_automa_on_duel_map(config.map, automa_levels(seat_ids, seat_params))
     n_threads = set_threads(threads)
     seeds = game_seeds(seed, games)
 
@@ -123,5 +126,7 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     return FuzzResult(players=config.players, games=games, seed=seed,
                       policy=specs[0] if len(set(specs)) == 1 else ",".join(specs),
                       intro=config.intro, threads=n_threads, warmup_s=round(warm, 3), elapsed_s=round(elapsed, 4),
-                      games_per_s=games / elapsed, violations=found)
+                      games_per_s=games / elapsed, violations=found,
+                      map=config.map + (" + duel board" if config.duel else ""),
+                      map_fidelity=compile_tables(config.variant)[1].map_fidelity)
 

@@ -113,9 +113,18 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
     return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
                        players=players, setup=setup, setup_names=labels,
                        setup_variants=[design.config.variant(design.config.players[0], x) for x in design.setups],
-                       map_fidelity=compile_tables(next(iter(variants.values())))[1].map_fidelity,
                        strategy=s.strategy, strategy_names=[st.spec for st in design.strategies],
                        seat_out=seat_out, game_out=game_out, replicate=s.replicate, focal_seat=s.focal_seat)
+
+
+
+def run_fidelity(design) -> tuple[str, dict[str, str]]:
+    """RECON-06: the run's map fidelity ("official" only if every setup's data is) and every data file's fidelity."""
+    files: dict[str, str] = {}
+    for cell in design.cells:
+        files.update(compile_tables(design.variant(cell))[1].data_fidelity)
+    worst = next((f for f in files.values() if f != "official"), "official")
+    return worst, files
 
 
 def play_in_slices(n_games: int, play: Callable[[slice], object], seconds: float = SLICE_SECONDS) -> None:
@@ -236,9 +245,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     strategies = resolve_strategies(config.strategies, config.strategy_files)
     design = Design(config, strategies, seed)
     design.bot_timeout = options.bot_timeout          # how to run, not what: kept out of the config
-    fidelity = compile_tables(design.variant(design.cells[0]))[1].map_fidelity
-    data_fidelity = sorted({compile_tables(config.variant(p, x))[1].data_fidelity      # RECON-06, every setup
-                            for p in config.players for x in config.setups()})
+    fidelity, data_files = run_fidelity(design)
     planned = config.budget if config.precision is not None else sum(a[2] for a in design.first_round())
     _check_size(planned, config, store)
 
@@ -256,8 +263,9 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             manifest = {
                 "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
                 "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
-                "git_revision": git_revision(), "map": config.map, "map_fidelity": fidelity,
-                "data_fidelity": data_fidelity,
+                "git_revision": git_revision(), "map": ",".join(dict.fromkeys(x["map"] for x in design.setups)),
+                "map_fidelity": fidelity,
+                "data_fidelity": data_files,
                 "players": list(config.players), "strategies": list(dict.fromkeys(config.strategies)),
                 "strategy_file_sha256": file_hashes, "games_planned": planned, "games_done": 0,
                 "started": (existing or {}).get("started") or utc_now(), "ended": None,

@@ -44,7 +44,8 @@ from sim.results import (
 )
 from sim.data_loader import load_components
 from sim.errors import ConfigError
-from sim.variant import Variant
+from sim.tables import compile_tables
+from sim.variant import Variant, variant_name
 
 FORMAT = 1
 MANIFEST = "manifest.json"
@@ -63,7 +64,8 @@ CONTRACT_KIND_COLUMNS = tuple(f"contracts_{k}" for k in ids.CONTRACT_KIND_NAMES)
 ADVANCED_TILE_NAMES = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES]
 SCHEMA = pa.schema(
     [("game", pa.int64()), ("cell", pa.string()), ("seed", pa.int64()), ("players", pa.int8()),
-     ("map", pa.string()), ("map_fidelity", pa.string()), ("setup", pa.string()), ("intro", pa.bool_()),
+     ("map", pa.string()), ("map_fidelity", pa.string()), ("setup", pa.string()), ("variant", pa.string()),
+     ("intro", pa.bool_()),
      ("expansions", pa.string()), ("overrides", pa.string()), ("remove_tiles", pa.string()),
      ("headstream_tiles", pa.string()),
      ("seat", pa.int8()), ("focal", pa.bool_()), ("replicate", pa.int64()), ("strategy", pa.string()), ("company", pa.string()), ("officer", pa.string())]
@@ -132,14 +134,15 @@ def _bonus_text(key: int) -> str:
 
 def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
                 players: np.ndarray, setup: np.ndarray, setup_names: list[str], setup_variants: list[Variant],
-                map_fidelity: str, strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
-                game_out: np.ndarray, replicate: np.ndarray, focal_seat: np.ndarray) -> pa.Table:
+                strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
+                game_out: np.ndarray, replicate: np.ndarray, focal_seat: np.ndarray,
+                map_fidelity: str | None = None) -> pa.Table:
     """Result rows (one per game and seat, in game then seat order) from play_batch's output arrays.
 
     Per game: `game`, `cell` (index into cell_names), `seed`, `players`, `setup` (index into setup_names and
     setup_variants, which give the map, intro flag, expansions and overrides), `replicate` (the common-random-numbers
     cluster) and `focal_seat` (the seat holding the cell's pairing, -1 = every seat); per [game, seat]: `strategy`
-    (index into strategy_names)."""
+    (index into strategy_names). `map_fidelity` is each setup's own (RECON-06) unless given."""
     max_p = seat_out.shape[1]
     mask = np.arange(max_p)[None, :] < players[:, None]        # real seats only, row-major = game then seat
     gi, si = np.nonzero(mask)
@@ -158,8 +161,10 @@ def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
         "seed": pa.array(seed[gi], pa.int64()),
         "players": pa.array(players[gi], pa.int8()),
         "map": _strings(setup[gi], [v.map for v in setup_variants]),
-        "map_fidelity": _constant(map_fidelity, gi.shape[0]),
+        "map_fidelity": (_constant(map_fidelity, gi.shape[0]) if map_fidelity is not None else
+                         _strings(setup[gi], [compile_tables(v)[1].map_fidelity for v in setup_variants])),
         "setup": _strings(setup[gi], setup_names),
+        "variant": _strings(setup[gi], [variant_name(v) for v in setup_variants]),
         "intro": pa.array(np.array([v.intro for v in setup_variants], dtype=bool)[setup[gi]], pa.bool_()),
         "expansions": _strings(setup[gi], [",".join(v.expansions) for v in setup_variants]),
         "overrides": _strings(setup[gi], [",".join(f"{k}={v}" for k, v in x.overrides) for x in setup_variants]),

@@ -71,7 +71,7 @@ class Provenance:
         players = "/".join(str(count) for count in self.players)
         return (
             f"n = {self.games:,} games ({self.rows:,} seat rows) | {players} players | "
-            f"bots: {', '.join(self.strategies)} | map {self.map_name} ({'/'.join(self.map_fidelities)}) | "
+            f"bots: {', '.join(self.strategies)} | map {self.map_name} (map_fidelity: {'/'.join(self.map_fidelities)}) | "
             f"barrage-sim {self.package_version} ({self.git_revision}) | master seed {self.master_seed} | "
             f"experiment {self.experiment}"
         )

@@ -18,17 +18,22 @@ MANIFEST_KEYS = (
     "players", "strategies", "games_planned", "games_done",
 )
 
-VP_SOURCE_COLUMNS = (
+BASE_VP_SOURCE_COLUMNS = (
     "vp_start", "vp_energy_award", "vp_energy_track", "vp_bonus_tiles", "vp_objective", "vp_resources",
     "vp_dams", "vp_contracts", "vp_incomes", "vp_conduits", "vp_tiles",
 )
+# VP sources added later (The Leeghwater Project's `buildings`, `external_works`; Barrage: Duel's `duel`): read when
+# present, 0 for results written before them or by games without the module.
+LATER_VP_SOURCE_COLUMNS = ("vp_buildings", "vp_external_works", "vp_duel")
+VP_SOURCE_COLUMNS = BASE_VP_SOURCE_COLUMNS + LATER_VP_SOURCE_COLUMNS
 ROUNDS = (1, 2, 3, 4, 5)
 ENERGY_COLUMNS = tuple(f"energy_r{r}" for r in ROUNDS)
 
 # Only the columns the report reads are required (and read): the other contract columns can evolve
 # without breaking reports, and skipping them keeps a million-row load small.
 CATEGORY_COLUMNS = ("cell", "map_fidelity", "strategy", "company", "officer")
-NUMBER_COLUMNS = ("game", "players", "seat", "turn_pos_r1", "vp", *VP_SOURCE_COLUMNS, "rank", "win", *ENERGY_COLUMNS)
+NUMBER_COLUMNS = ("game", "players", "seat", "turn_pos_r1", "vp", *BASE_VP_SOURCE_COLUMNS, "rank", "win",
+                  *ENERGY_COLUMNS)
 REQUIRED_COLUMNS = (*CATEGORY_COLUMNS, *NUMBER_COLUMNS)
 # Read when present; results written before the column existed get the default.
 OPTIONAL_COLUMNS = {"setup": "full", "objective": "", "bonus_tiles": "", "headstream_tiles": "", "remove_tiles": "",
@@ -75,6 +80,8 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
         raise ResultsError(f"{root}: the shards contain no result rows")
     _check_rows(rows, root)
     tile_records = TILE_RECORD_COLUMN in rows.columns
+    for column in LATER_VP_SOURCE_COLUMNS:
+        rows[column] = rows[column].fillna(0).astype("int64") if column in rows.columns else 0
     for column, default in OPTIONAL_COLUMNS.items():
         if column not in rows.columns:
             rows[column] = default
@@ -141,7 +148,8 @@ def _read_shard(path: Path) -> pa.Table:
             raise ResultsError(f"{path}: column {column} has type {schema.field(column).type}, expected "
                                f"{'a boolean' if column == 'focal' else 'an integer'}")
     try:
-        optional = [column for column in (*OPTIONAL_COLUMNS, *DESIGN_COLUMNS) if column in schema.names]
+        optional = [column for column in (*OPTIONAL_COLUMNS, *DESIGN_COLUMNS, *LATER_VP_SOURCE_COLUMNS)
+                    if column in schema.names]
         return pq.read_table(path, columns=[*REQUIRED_COLUMNS, *optional])
     except (pa.ArrowException, OSError) as error:
         raise ResultsError(f"{path}: unreadable parquet ({error})") from None

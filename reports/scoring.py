@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from reports.results import ENERGY_COLUMNS, VP_SOURCE_COLUMNS
+from reports.results import BASE_VP_SOURCE_COLUMNS, ENERGY_COLUMNS, VP_SOURCE_COLUMNS
 
 QUANTILES = {"p10": 0.10, "p25": 0.25, "median": 0.50, "p75": 0.75, "p90": 0.90}
 
@@ -12,7 +12,8 @@ QUANTILES = {"p10": 0.10, "p25": 0.25, "median": 0.50, "p75": 0.75, "p90": 0.90}
 def vp_by_source(rows: pd.DataFrame, by: str) -> pd.DataFrame:
     """Mean VP from each source (and in total) per level of `by`; the source means add up to the total."""
     grouped = rows.groupby(by, observed=True)
-    table = grouped[list(VP_SOURCE_COLUMNS)].mean()
+    shown = [c for c in VP_SOURCE_COLUMNS if c in BASE_VP_SOURCE_COLUMNS or rows[c].any()]   # a module's sources
+    table = grouped[shown].mean()                                                              # only in its games
     table.insert(0, "n", grouped.size())
     table["vp"] = grouped["vp"].mean()
     return _plain_index(table)

@@ -7,7 +7,25 @@ from typing import Any, Sequence
 from sim import ids
 from sim.errors import ConfigError
 from sim.officer_pool import NO_AUTOMA_RULES, check_officer, never_dealt, pool
-from sim.variant import Variant
+from sim.variant import DUEL_MAP, VARIANT_NAMES, Variant
+
+
+def refuse_automa_on_duel_map(map_name: str, automa_levels: Sequence[int]) -> None:
+    """DECISION-42: no Automa on the duel map (no Automa rules for its preparation or the duel board)."""
+    if map_name == DUEL_MAP and any(automa_levels):
+        raise ConfigError("automa: the Automa cannot play on the duel map: it has no rules for the duel board or "
+                          "its preparation (DECISION-42); seat player bots only")
+
+
+def check_companies(companies: Sequence[str] | None, expansions: Sequence[str]) -> None:
+    """COMPANY-NED-01: the Netherlands (canonical names) needs The Leeghwater Project (the officers' modules:
+    sim.officer_pool.check_officer)."""
+    if "leeghwater" in expansions:
+        return
+    for name in companies or ():
+        if ids.COMPANY_NAMES.index(name) >= ids.N_BASE_COMPANIES:
+            raise ConfigError(f"company {name!r} needs The Leeghwater Project; add --expansion leeghwater "
+                              f"or choose from {', '.join(ids.COMPANY_NAMES[:ids.N_BASE_COMPANIES])}")
 
 
 def _lookup(kind: str, names: Sequence[str], value: str) -> int:
@@ -42,9 +60,11 @@ class GameConfig:
     remove_tiles: tuple[str, ...] = ()
     overrides: tuple[tuple[str, Any], ...] = ()
     automa: tuple[int, ...] | None = None
+    duel: bool = False
 
     def __post_init__(self) -> None:
         self.variant  # validates players / map / expansions
+        refuse_automa_on_duel_map(self.map, self.automa or ())
         if self.automa is not None:
             levels = tuple(self.automa)
             if len(levels) != self.players:
@@ -77,6 +97,7 @@ class GameConfig:
                 raise ConfigError(f"{kind} {dup!r} is given twice; each seat needs a different {kind}")
             # store the canonical spelling, so manifests and logs use the data-file names
             object.__setattr__(self, "companies" if kind == "company" else "officers", tuple(names[i] for i in idx))
+        check_companies(self.companies, self.expansions)
         if self.automa is not None and 4 in self.automa and not self.intro:
             self._check_level4_officers()
         if self.intro and self.officers is not None:
@@ -101,7 +122,7 @@ class GameConfig:
         """The rules-level part of the config."""
         return Variant(players=self.players, map=self.map, intro=self.intro, expansions=tuple(self.expansions),
                        objective=self.objective, bonus_tiles=self.bonus_tiles, headstreams=self.headstreams,
-                       remove_tiles=tuple(self.remove_tiles), overrides=self.overrides)
+                       remove_tiles=tuple(self.remove_tiles), overrides=self.overrides, duel=self.duel)
 
     def automa_levels(self) -> list[int]:
         """Automa level per seat (0 = not an Automa)."""
@@ -145,4 +166,13 @@ class GameConfig:
                 "headstreams": list(self.headstreams) if self.headstreams is not None else None,
                 "remove_tiles": list(self.remove_tiles),
                 "overrides": dict(self.overrides),
-                "automa": list(self.automa) if self.automa is not None else None}
+                "automa": list(self.automa) if self.automa is not None else None,
+                "duel": self.duel}
+
+
+def variant_keys(variant: str, map_name: str) -> dict:
+    """GameConfig keys of a `--variant` level: "duel" = Barrage: Duel (the duel map with the duel board, DUEL-02),
+    "base" = the base game on `map_name` (which may be the duel map alone)."""
+    if variant not in VARIANT_NAMES:
+        raise ConfigError(f"variant: unknown variant {variant!r}; valid: {', '.join(VARIANT_NAMES)}")
+    return {"map": DUEL_MAP, "duel": True} if variant == "duel" else {"map": map_name, "duel": False}

@@ -84,6 +84,8 @@ def load_promo(data_dir: Path | None = None) -> dict:
 def validate_components(doc: dict, source: str) -> None:
     """Validate a components document built in memory (e.g. with what-if overrides); errors name ``source``."""
     _validate_components(_Check(source), doc)
+
+
 def load_automa(data_dir: Path | None = None) -> dict:
     """Return the validated contents of ``automa.yaml`` (the 20 solo Automa cards, AUTOMA-*)."""
     return copy.deepcopy(_load_automa_cached(_cache_key(data_dir)))
@@ -618,7 +620,7 @@ def _validate_map(c: _Check, doc: dict, name: str) -> None:
     index = _check_zones(c, doc["zones"])
     _check_conduit_ends(c, index)
     _check_river(c, doc, index)
-    _check_neutral_dams(c, doc["neutral_dam_options"], index)
+    _check_neutral_dams(c, doc["neutral_dam_options"], index, "preparation" in doc)
     _check_derived(c, doc, index)
 
 
@@ -709,15 +711,19 @@ def _check_river(c: _Check, doc: dict, index: _MapIndex) -> None:
             c.fail(_at(_at("zones", z), "powerhouse_site"), f"powerhouse site {site} is not on the river")
 
 
-def _check_neutral_dams(c: _Check, options: Any, index: _MapIndex) -> None:
-    """Neutral dam options of an area list lower dam spaces of zones in that area."""
+def _check_neutral_dams(c: _Check, options: Any, index: _MapIndex, by_preparation: bool = False) -> None:
+    """Neutral dam options of an area list lower dam spaces of zones in that area. On a map whose neutral dams come
+    from a preparation deal (the Duel map, DUEL-PREP-02) the keys name the neutral tiles and any lower space is
+    allowed."""
     for area, option in c.mapping("neutral_dam_options", options).items():
         path = _at("neutral_dam_options", area)
-        c.choice(path, area, AREAS)
+        if not by_preparation:
+            c.choice(path, area, AREAS)
         c.keys(path, option, ("level", "starting_drops", "spaces"))
         c.integer(_at(path, "level"), option["level"], 1, 3)
         c.integer(_at(path, "starting_drops"), option["starting_drops"], 0)
-        allowed = [d for d, (_, a, position) in index.dams.items() if a == area and position == "lower"]
+        allowed = [d for d, (_, a, position) in index.dams.items()
+                   if (by_preparation or a == area) and position == "lower"]
         for i, space in enumerate(c.seq(_at(path, "spaces"), option["spaces"])):
             if space not in allowed:
                 c.fail(_item(_at(path, "spaces"), i), f"expected a lower dam space of a {area} zone "

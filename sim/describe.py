@@ -33,7 +33,10 @@ def company_label(S: np.ndarray, c: int) -> str:
 
 
 def map_space_name(T, info: TableInfo, g: int) -> str:
-    """Data-file id of map space g (B5U, C5L, P8_0)."""
+    """Data-file id of map space g (B5U, C5L, P8_0), or 'Cofferdam slot 3' for a building target."""
+    if g >= ids.BUILD_TARGET:
+        bid, slot = divmod(g - ids.BUILD_TARGET, 4)
+        return f"{ids.BUILDING_NAMES[bid]} slot {slot + 1}"
     nd, nc = int(T.n_dams[0]), int(T.n_conduits[0])
     if g < nd:
         return info.dam_ids[g]
@@ -51,6 +54,8 @@ def map_space_index(T, info: TableInfo, name: str) -> int:
 
 
 def _structure_at(S, T, g: int, struct_hint: int = -1) -> str:
+    if g >= ids.BUILD_TARGET:
+        return "Building"
     k = space_kind(T, g)
     if k == 0:
         return "Base" if S[L.DAM_OWNER + g] == ids.NOBODY else "Elevation"
@@ -98,6 +103,8 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
             return f"Engineer-free construction with tile {ids.TILE_NAMES[move - ids.MV_FREE_TILE]}"
         if move == ids.MV_MAHIRI:
             return "Mahiri's officer space: copy an officer and take an extra action"
+        if ids.MV_BUILDING_SPACE <= move < ids.MV_MARGOT + len(ids.BUILDING_NAMES):
+            return _describe_lwp_main(S, T, move)
         return "Pass"
     if kind == ids.TK_BUILD:
         g, tmode, behav = decode_build(move)
@@ -155,6 +162,8 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         return f"Copy {ids.OFFICER_NAMES[move]}"
     if kind == ids.TK_GEO_DROP:
         return "Do not add a drop" if move == ids.MV_SKIP else f"Put a drop into {info.dam_ids[a0]} (geological token)"
+    if ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        return _describe_lwp_choice(S, T, info, kind, c, a0, move)
     if kind == ids.TK_SETUP_PICK:
         p, j = divmod(move, 8)
         comp = ids.COMPANY_NAMES[S[L.PAIR_COMPANY + p]]
@@ -162,3 +171,44 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         k = S[L.START_DEALT + (p if j == 7 else j)]
         return f"Take {comp} + {off} with starting contract {info.contract_ids[k]}"
     return f"move {move}"
+
+
+def _extwork_text(T, w: int) -> str:
+    cost = [f"{int(T.ew_exc[w])} Excavators" if T.ew_exc[w] else "", f"{int(T.ew_mix[w])} Mixers" if T.ew_mix[w] else ""]
+    return f"external work {ids.EXTWORK_NAMES[w]} ({', '.join(x for x in cost if x)})"
+
+
+def _describe_lwp_main(S, T, move: int) -> str:
+    """A Leeghwater action of the main decision (LWP-BUILD-05, LWP-EXTWORK-01, OFFICER-LESLIE/MARGOT-01)."""
+    if move < ids.MV_EXTWORK:
+        bid, sp = divmod(move - ids.MV_BUILDING_SPACE, 4)
+        cr = int(T.bld_space_cr[bid, sp])
+        extra = f", {cr} Credits" if cr else ""
+        return f"{ids.BUILDING_NAMES[bid]} action, space {sp + 1} [{_engineers(int(T.bld_space_eng[bid, sp]))}{extra}]"
+    if move < ids.MV_MARGOT:
+        slot = (move - ids.MV_EXTWORK) % 10
+        w = int(S[L.LWP_EW_SHOWN + slot])
+        how = ", paid onto Leslie's wheel" if move >= ids.MV_EXTWORK_LESLIE else ""
+        return f"Take {_extwork_text(T, w)} on space {slot + 1}{how} [2 Engineers]"
+    return f"Margot's officer space: {ids.BUILDING_NAMES[move - ids.MV_MARGOT]} action [1 Engineer]"
+
+
+def _describe_lwp_choice(S, T, info: TableInfo, kind: int, c: int, a0: int, move: int) -> str:
+    """A move of a Leeghwater decision."""
+    if move == ids.MV_SKIP:
+        return "Decline"
+    if kind == ids.TK_LWP_DAM:
+        return f"Put a drop into {info.dam_ids[move]}"
+    if kind == ids.TK_LWP_WHEEL_TILE:
+        return f"Take tile {ids.TILE_NAMES[move]} back from the wheel"
+    if kind == ids.TK_LWP_SEGMENT:
+        b = L.COMPANY_BASE + c * L.CO_SIZE
+        seg, e = divmod(move, 64)
+        k = int(S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg]) // 2
+        return f"Take back {e} Excavators and {k - e} Mixers from wheel segment {seg}"
+    if kind == ids.TK_LWP_EXTWORK:
+        w = int(S[L.LWP_EW_SHOWN + move])
+        return f"Take {_extwork_text(T, w)} for {2 * int(T.ew_exc[w] + T.ew_mix[w])} Credits (Loan Agency)"
+    if kind == ids.TK_LWP_ADV_TILE:
+        return f"Take tile {ids.TILE_NAMES[S[L.PATENT + move]]} from the Patent Office for free"
+    return f"Use the {ids.BUILDING_NAMES[a0]} action now (L1 Building tile)"

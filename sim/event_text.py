@@ -69,6 +69,7 @@ _TEMPLATES = {
     "objective": "objective {objective}: count {count}, {vp} VP",
     "final_resources": "{items} Credits and machineries: {vp} VP",
     "final_dams": "{drops} drops in own dams: {vp} VP",
+    "final_buildings": "activated buildings: {vp} VP",
     "energy_reset": "energy marker back to 0",
     "automa_entry": "Automa entry {entry}: {action} ({engineers} Engineers)",
     "automa_pass": "Automa passes (no Engineers)",
@@ -78,6 +79,9 @@ _TEMPLATES = {
     "tile_effect": "tile effect of {tile}",
     "reward_energy": "energy produced by a reward: {energy}",
     "company_ability": "company ability after a production",
+    "duel_check": "Check, row {row} ({condition}): counts {counts}, marker {before} -> {after}",
+    "duel_reward": "duel reward tile {tile}",
+    "duel_markers": "duel markers {markers}: {vp} VP",
 }
 
 

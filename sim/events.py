@@ -51,6 +51,7 @@ AUTO_RULE = {
     ids.TK_END_OF_ROUND: "EOR-01", ids.TK_ROTATE: "WHEEL-04", ids.TK_AFTER_PRODUCTION: "PRODUCE-11",
     ids.TK_CHECK_HAND: "CONTRACT-04", ids.TK_REFILL: "TURN-11", ids.TK_TILE_EFFECT: "TECH-02",
     ids.TK_REWARD_PART: "REWARD-01", ids.TK_AUTOMA_PROXY_END: "AUTOMA-66",
+    ids.TK_DUEL_CHECK: "DUEL-CHECK-02", ids.TK_DUEL_REWARD: "DUEL-CHECK-05",
     ids.TK_ARCHITECT_TURN: "OFFICER-TOMMASO-01",
 }
 AUTO_KIND = {
@@ -247,10 +248,25 @@ class EventLogger:
             main = x.event("reward_energy", "REWARD-06", c, energy=x.a1)
         elif kind == ids.TK_SETUP_DONE:
             main = x.event("setup_done", "SETUP-24", None, turn_order=self._turn_order(after))
+        elif kind == ids.TK_DUEL_CHECK:
+            main = self._duel_check(x)
+        elif kind == ids.TK_DUEL_REWARD:
+            main = x.event("duel_reward", "DUEL-CHECK-05", c,
+                           tile=f"I{x.a0 + 1}" if x.a0 < ids.N_DUEL_REWARD_I else "II")
         x.settle(main)
         self.events.extend(x.events)
 
     # -- the parts ----------------------------------------------------------------------------------------
+    def _duel_check(self, x: StepContext) -> Event:
+        """DUEL-CHECK-03: a row's counts (before its rewards, from the state the check read) and the marker move."""
+        from sim.rules.duel import condition_count
+
+        row, before, after = x.a0, x.before, x.after
+        cond = int(before[L.DUEL_COND + row])
+        counts = [int(condition_count(before, self.T, c, cond)) for c in range(self.players)]
+        return x.event("duel_check", "DUEL-CHECK-03", None, row=row + 1, condition=ids.DUEL_COND_NAMES[cond],
+                       counts=counts, before=int(before[L.DUEL_MARKER + row]), after=int(after[L.DUEL_MARKER + row]))
+
     def _turn_order(self, S: np.ndarray) -> list[int]:
         return [int(S[L.G_TURN_ORDER + p]) for p in range(self.players)]
 
@@ -390,7 +406,7 @@ class EventLogger:
                     count=int(bonus_count(S, T, c, tile)), vp_per_unit=int(T.bonus_vp[tile]), sections_behind=behind,
                     malus=int(T.section_malus[0]) * behind, below_threshold=energy < int(T.bonus_threshold[0]),
                     vp=vp["bonus_tiles"])
-            if vp["objective"] or vp["resources"] or vp["dams"] or A[L.G_PHASE] == ids.PH_OVER:
+            if vp["objective"] or vp["resources"] or vp["dams"] or vp["buildings"] or A[L.G_PHASE] == ids.PH_OVER:
                 obj = int(S[L.G_OBJECTIVE])
                 x.event("objective", "END-02", c, {"vp": {"objective": vp["objective"]}},
                         objective=ids.OBJECTIVE_NAMES[obj], count=int(objective_count(S, T, c, obj)),
@@ -399,6 +415,12 @@ class EventLogger:
                 x.event("final_resources", "END-04", c, {"vp": {"resources": vp["resources"]}}, items=items,
                         vp=vp["resources"])
                 x.event("final_dams", "END-05", c, {"vp": {"dams": vp["dams"]}}, drops=vp["dams"], vp=vp["dams"])
+                if vp["duel"]:                                                   # DUEL-END-01
+                    x.event("duel_markers", "DUEL-END-01", c, {"vp": {"duel": vp["duel"]}}, vp=vp["duel"],
+                            markers=[int(p) for p in A[L.DUEL_MARKER:L.DUEL_MARKER + ids.DUEL_ROWS]])
+                if vp["buildings"]:                                          # END-01 (3), LWP-BUILD-08
+                    x.event("final_buildings", "LWP-BUILD-08", c, {"vp": {"buildings": vp["buildings"]}},
+                            vp=vp["buildings"])
 
     def _automa_entries(self, x: StepContext, performed: list[int]) -> None:
         """AUTOMA-10: the turn's performed entries one by one, each with its own gains (and a production's

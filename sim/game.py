@@ -52,7 +52,8 @@ def _co(c: int) -> int:
 
 # Phase boundaries `Game.run_until` can stop at: the automatic step that begins each phase.
 PHASE_BOUNDARIES = {"income": ids.TK_START_ROUND, "actions": ids.TK_ACTIONS_START,
-                    "water_flow": ids.TK_WATER_PHASE, "scoring": ids.TK_SCORING, "end_of_round": ids.TK_END_OF_ROUND}
+                    "water_flow": ids.TK_WATER_PHASE, "check": ids.TK_DUEL_CHECK, "scoring": ids.TK_SCORING,
+                    "end_of_round": ids.TK_END_OF_ROUND}   # check: Barrage: Duel only (DUEL-CHECK-01)
 
 
 def checked_seed(seed: object) -> int:
@@ -60,6 +61,26 @@ def checked_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= int(seed) <= ids.MAX_SEED:
         raise ConfigError(f"seed: {seed!r} is not a game seed; use an integer in 0..{ids.MAX_SEED}")
     return int(seed)
+
+
+def duel_setup_text(S: np.ndarray, T, info) -> str:
+    """The duel map's preparation (location per preparation tile) and, with the duel board, the rows' conditions and
+    the reward tiles on the scales (DUEL-PREP-01, DUEL-BOARD-02/03)."""
+    names = list(info.dam_ids) + list(info.conduit_ids) + list(info.ph_ids)
+    parts = []
+    for i, tile in enumerate(ids.PREP_TILE_NAMES):
+        loc = int(S[L.DUEL_PREP_LOC + i])
+        g = int(T.duel_prep_space[i, loc - 1])
+        parts.append(f"{tile} {loc} ({names[g] if g >= 0 else 'removed'})")
+    text = "preparation: " + ", ".join(parts)
+    if int(T.duel_board[0]):
+        conds = [ids.DUEL_COND_NAMES[int(c)] for c in S[L.DUEL_COND:L.DUEL_COND + ids.DUEL_ROWS]]
+        width = 2 * L.MAX_SCALE + 1
+        tiles = [", ".join(f"{p - L.MAX_SCALE:+d}: " + (f"I{t + 1}" if t < ids.N_DUEL_REWARD_I else "II")
+                           for p in range(width) if (t := int(S[L.DUEL_TILE + r * width + p])) >= 0)
+                 for r in range(ids.DUEL_ROWS)]
+        text += "; duel board rows: " + "; ".join(f"{c} [{t}]" for c, t in zip(conds, tiles))
+    return text
 
 
 class Game:
@@ -117,6 +138,8 @@ class Game:
         if "geological" in config.expansions:                     # GEO-03: the layout is part of the setup record
             tokens = [f"{info_zone}: {ids.GEO_TOKEN_NAMES[t]}" for info_zone, t in g.geological_tokens().items()]
             text += "; geological tokens: " + (", ".join(tokens) or "none left on the map")
+        if config.map == "duel":                                  # DUEL-PREP-01: the preparation deal is setup
+            text += "; " + duel_setup_text(S, g.tables, g.info)
         g.add_note(text, "SETUP-01", seed=int(seed))
         g._advance()
         return g

@@ -4,8 +4,9 @@ Names (as the data files spell them) map to these ids in `sim.tables`; the engin
 """
 
 # Companies (COMPANY-*), in data-file order.
-COMPANY_NAMES = ("USA", "Germany", "Italy", "France")
-USA, GERMANY, ITALY, FRANCE = 0, 1, 2, 3
+COMPANY_NAMES = ("USA", "Germany", "Italy", "France", "Netherlands")
+USA, GERMANY, ITALY, FRANCE, NETHERLANDS = 0, 1, 2, 3, 4
+N_BASE_COMPANIES = 4   # Netherlands only with the Leeghwater Project (COMPANY-NED-01)
 
 # Executive officers (OFFICER-*), in data-file order: the base game, Leeghwater, the promo packs. Which of them
 # the engine plays and which module deals them: sim.officer_pool.
@@ -36,13 +37,17 @@ TILE_NAMES = (
     "L2_base", "L2_elevation", "L2_conduit", "L2_powerhouse", "L2_wild",
     "L3_base", "L3_elevation", "L3_conduit", "L3_powerhouse", "L3_wild",
     "anton",
+    "building", "L1_building", "L2_building", "L3_building", "leslie",
 )
 T_BASIC_WILD = 4
 T_L1_BASE, T_L1_ELEV, T_L1_COND, T_L1_PH, T_L1_WILD = 5, 6, 7, 8, 9
 T_L2_BASE, T_L2_ELEV, T_L2_COND, T_L2_PH, T_L2_WILD = 10, 11, 12, 13, 14
 T_L3_BASE, T_L3_ELEV, T_L3_COND, T_L3_PH, T_L3_WILD = 15, 16, 17, 18, 19
 T_ANTON = 20
-N_TILES = 21
+# The Leeghwater Project (LWP-01): the basic building tile, the advanced building tiles (piles I/II/III) and Leslie
+# Spencer's special tile; appended so that the base game's tile ids stay as they were.
+T_BUILDING, T_L1_BUILDING, T_L2_BUILDING, T_L3_BUILDING, T_LESLIE = 21, 22, 23, 24, 25
+N_TILES = 26
 FIRST_ADVANCED_TILE, N_ADVANCED_TILES = 5, 15
 TILE_NOT_OWNED, TILE_IN_SUPPLY = -1, 6  # tile location; 0..5 = wheel segment
 
@@ -65,12 +70,12 @@ CS_COLOUR_DISCARD = 8   # discarded by an Automa's contract office; rebuilds an 
 REWARD_KEYS = (
     "credits", "vp", "excavators", "mixers", "any_machine", "energy", "rotate_wheel",
     "drops_flowing_now", "drops_to_headstreams", "free_base", "free_conduit_max_value",
-    "free_powerhouse", "free_elevation", "fulfill_own_contract_max", "energy_produced",
+    "free_powerhouse", "free_elevation", "fulfill_own_contract_max", "energy_produced", "free_advanced_tile",
 )
 (RK_CREDITS, RK_VP, RK_EXC, RK_MIX, RK_ANY_MACHINE, RK_ENERGY, RK_ROTATE, RK_DROPS_NOW,
  RK_DROPS_HEAD, RK_FREE_BASE, RK_FREE_CONDUIT, RK_FREE_PH, RK_FREE_ELEV, RK_FULFIL_OWN,
- RK_ENERGY_PRODUCED) = range(15)
-N_REWARD_KEYS = 15
+ RK_ENERGY_PRODUCED, RK_FREE_ADV_TILE) = range(16)
+N_REWARD_KEYS = 16
 FULFIL_ANY = 99  # "fulfill_own_contract_max: any"
 
 # Management-board row kinds (§6).
@@ -80,22 +85,26 @@ ROW_KIND_NAMES = ("turbine", "water_2_delayed", "water_1_now", "workshop", "mach
  K_PATENT) = range(9)
 
 # Bonus tiles (BONUS-04) and objective tiles (OBJECTIVE-*), in data-file order.
-BONUS_NAMES = ("contracts", "bases", "elevations", "conduits", "powerhouses", "advanced_tiles")
-B_CONTRACTS, B_BASES, B_ELEVATIONS, B_CONDUITS, B_POWERHOUSES, B_ADVANCED = range(6)
+BONUS_NAMES = ("contracts", "bases", "elevations", "conduits", "powerhouses", "advanced_tiles", "external_works",
+               "buildings")
+B_CONTRACTS, B_BASES, B_ELEVATIONS, B_CONDUITS, B_POWERHOUSES, B_ADVANCED, B_EXTWORKS, B_BUILDINGS = range(8)
+N_BASE_BONUS = 6   # the last two only with the Leeghwater Project (LWP-SETUP-04)
 OBJECTIVE_NAMES = ("paying_spaces", "best_area", "connections", "weakest_area", "basins_with_1",
                    "basins_with_3")
 O_PAYING, O_BEST_AREA, O_CONNECTIONS, O_WEAKEST_AREA, O_BASINS1, O_BASINS3 = range(6)
 
 # VP sources (the result's VP breakdown; they sum to VP).
 VP_SOURCE_NAMES = ("start", "energy_award", "energy_track", "bonus_tiles", "objective", "resources",
-                   "dams", "contracts", "incomes", "conduits", "tiles")
+                   "dams", "contracts", "incomes", "conduits", "tiles", "buildings", "external_works", "duel")
 (VS_START, VS_ENERGY_AWARD, VS_ENERGY_TRACK, VS_BONUS, VS_OBJECTIVE, VS_RESOURCES, VS_DAMS,
- VS_CONTRACTS, VS_INCOMES, VS_CONDUITS, VS_TILES) = range(11)
-N_VP_SOURCES = 11
+ VS_CONTRACTS, VS_INCOMES, VS_CONDUITS, VS_TILES, VS_BUILDINGS, VS_EXTWORKS, VS_DUEL) = range(14)
+N_VP_SOURCES = 14   # "buildings"/"external_works": The Leeghwater Project; "duel": the duel board's reward tiles and
+#                     end-of-game markers (DUEL-REWARD-*, DUEL-END-01)
 
 # Game phases (ROUND-02).
-PHASE_NAMES = ("setup", "income", "actions", "water_flow", "scoring", "end_of_round", "over")
+PHASE_NAMES = ("setup", "income", "actions", "water_flow", "scoring", "end_of_round", "over", "check")
 PH_SETUP, PH_INCOME, PH_ACTIONS, PH_WATER, PH_SCORING, PH_EOR, PH_OVER = range(7)
+PH_CHECK = 7   # Barrage: Duel, between Water Flow and Scoring (DUEL-CHECK-01); numbered last to keep the others
 
 NEUTRAL = 4  # dam owner of a neutral dam
 NOBODY = -1
@@ -103,11 +112,18 @@ NOBODY = -1
 # Engine tasks on the decision stack. A *choice* task waits for a move; an *auto* task resolves itself.
 # Frame = [kind, player, a0, a1, a2, a3, a4, a5].
 (TK_SETUP_PICK, TK_MAIN, TK_BUILD, TK_PAY, TK_PRODUCE, TK_FULFIL, TK_DROP, TK_TAKE_CONTRACT,
- TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI, TK_GEO_DROP, TK_MORE_DAMS) = range(14)
+ TK_DISCARD, TK_MACHINE, TK_FREE_PLACE, TK_MAHIRI, TK_GEO_DROP) = range(13)
+# Leeghwater choices (sim.rules.lwp): a dam for a drop (Cofferdam, Netherlands), a wheel tile (Development Office),
+# a wheel segment and split (Research Lab), an external work (Loan Agency, Automa-free), a displayed advanced tile
+# (REWARD-12), whether to use the just-activated building's action (ADV-L1-BUILDING-01).
+TK_LWP_DAM, TK_LWP_WHEEL_TILE, TK_LWP_SEGMENT, TK_LWP_EXTWORK, TK_LWP_ADV_TILE, TK_LWP_L1_ACTION = range(13, 19)
+TK_MORE_DAMS = 19      # Dr. Octavius: another dam for the production (OFFICER-OCTAVIUS-01)
 FIRST_AUTO_TASK = 20
 (TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
  TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
- TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END, TK_ARCHITECT_TURN) = range(20, 38)
+ TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END, TK_LWP_BUILDING_ACTION) = range(20, 38)
+TK_DUEL_CHECK, TK_DUEL_REWARD = 38, 39   # Barrage: Duel: check one row (a0); give a reward tile (DUEL-CHECK-*)
+TK_ARCHITECT_TURN = 40   # Tommaso's Architect: the extra turn after a move made by the Architect (OFFICER-TOMMASO-01)
 TASK_NAMES = {
     TK_SETUP_PICK: "choose a company and starting contract", TK_MAIN: "choose an action",
     TK_BUILD: "choose what to build, where, with which tile", TK_PAY: "choose how to pay",
@@ -117,6 +133,10 @@ TASK_NAMES = {
     TK_FREE_PLACE: "choose where to place a free structure", TK_MAHIRI: "choose an officer to copy",
     TK_GEO_DROP: "choose whether to put a drop into the dam (geological token)",
     TK_MORE_DAMS: "choose another dam for the production (Dr. Octavius)",
+    TK_LWP_DAM: "choose a dam for a drop", TK_LWP_WHEEL_TILE: "choose a technology tile to take back",
+    TK_LWP_SEGMENT: "choose a wheel segment and machineries to take back",
+    TK_LWP_EXTWORK: "choose an external work", TK_LWP_ADV_TILE: "choose an advanced tile to take",
+    TK_LWP_L1_ACTION: "choose whether to use the building's action (L1 Building tile)",
 }
 
 # Move payloads (interpretation depends on the task on top of the stack).
@@ -125,8 +145,12 @@ MV_CONSTRUCT = 200     # MAIN: construction action on the leftmost free company-
 MV_FREE_TILE = 300     # MAIN: 300 + tile: engineer-free tile action (TECH-06)
 MV_MAHIRI = 400        # MAIN: Mahiri's officer space
 MV_PASS = 500          # MAIN: pass (TURN-09)
-MV_WU = 600            # MAIN: Wu Fang's officer space (OFFICER-WU-01)
-MV_GENNARO = 700       # MAIN: Gennaro Grasso's construction space (OFFICER-GENNARO-01)
+MV_BUILDING_SPACE = 600  # MAIN: 600 + building * 4 + space: a private building's action space (LWP-BUILD-05)
+MV_EXTWORK = 700       # MAIN: 700 + slot: an external-works space (LWP-EXTWORK-01)
+MV_EXTWORK_LESLIE = 710  # MAIN: 710 + slot: the same, paying onto Leslie's wheel (OFFICER-LESLIE-01)
+MV_MARGOT = 720        # MAIN: 720 + building: Margot's officer space (OFFICER-MARGOT-01)
+MV_WU = 800            # MAIN: Wu Fang's officer space (OFFICER-WU-01)
+MV_GENNARO = 900       # MAIN: Gennaro Grasso's construction space (OFFICER-GENNARO-01)
 MV_ARCHITECT = 1000    # MAIN: 1000 + a 1-Engineer move (space, MV_CONSTRUCT, MV_WU, MV_GENNARO) made by the
                        # Architect alone: an extra turn follows (OFFICER-TOMMASO-01)
 MV_DROP_NOW = 32       # DROP: 32 + headstream: Amir's delayed drop flows at once (OFFICER-AMIR-01)
@@ -157,3 +181,22 @@ AUTOMA_MAX_ENTRIES = 8
 (AB_TURBINE, AB_WATER, AB_WORKSHOP, AB_MACHINE, AB_CONTRACT) = range(5)
 
 MAX_SEED = 2**62 - 1   # game and master seeds: 0..2^62-1 (positive in int64, clear of the bots' seed salt)
+
+# Barrage: Duel (DUEL-*): condition tiles (DUEL-COND-01..06) in duel_board.yaml order; reward tile codes on the
+# scales: 0..7 = reward tile I of that index, DUEL_REWARD_II = a reward tile II; -1 = no tile.
+DUEL_COND_NAMES = ("credits", "energy", "drops", "machinery_pairs", "contracts", "external_works")
+DC_CREDITS, DC_ENERGY, DC_DROPS, DC_PAIRS, DC_CONTRACTS, DC_EXTERNAL = range(6)
+N_DUEL_REWARD_I = 8
+DUEL_REWARD_II = 8
+DUEL_ROWS = 3
+PREP_TILE_NAMES = ("NEUTRAL_L1", "NEUTRAL_L2", "BLOCK_BASE_UP", "BLOCK_BASE_DOWN", "BLOCK_CONDUIT_LEFT",
+                   "BLOCK_CONDUIT_RIGHT", "BLOCK_POWERHOUSE_DOWN", "BLOCK_POWERHOUSE_UP")   # map_duel.yaml order
+
+# The Leeghwater Project: private buildings in data-file order (LWP-BUILD-06; the Heliport is Colorado's).
+BUILDING_NAMES = ("Cofferdam", "Control Station", "Customer Office", "Development Office", "Energy Relay Field",
+                  "Financial Division", "Loan Agency", "Research Lab", "Robot Factory", "Wind Farm")
+(BLD_COFFERDAM, BLD_CONTROL, BLD_CUSTOMER, BLD_DEVELOPMENT, BLD_RELAY, BLD_FINANCIAL, BLD_LOAN, BLD_RESEARCH,
+ BLD_ROBOT, BLD_WIND) = range(10)
+# External works EWA1..EWC5 in data-file order (LWP-EXTWORK-07); their rewards follow the incomes in the reward table.
+EXTWORK_NAMES = tuple(f"EW{d}{i}" for d in "ABC" for i in range(1, 6))
+BUILD_TARGET = 100     # build-move space ids >= this are building slots: 100 + building * 4 + slot (LWP-BUILD-01)

@@ -71,14 +71,41 @@ AUTOMA_DECK = _alloc("automa_deck", N_AUTOMA_CARDS)     # card ids; [0, pos) dra
 AUTOMA_POS = _alloc("automa_deck_pos")                  # index of the deck's top card (its front = action list)
 
 # ---- Tile-balance records (issue #13): statistics for the result rows only; no rule reads them ----------------
-N_TILE_IDS = 21                                          # sim.ids.N_TILES (basic, advanced and Anton's tiles)
-TILE_TAKEN_ROUND = _alloc("tile_taken_round", N_ADV)     # per advanced tile: round it was bought (0 = never)
+N_TILE_IDS = 26                                          # sim.ids.N_TILES (basic, advanced, special tiles)
+TILE_TAKEN_ROUND = _alloc("tile_taken_round", N_ADV + 6)  # per advanced tile (id - 5; building tiles 17..19)
 TILE_USES = _alloc("tile_uses", MAX_PLAYERS * N_TILE_IDS)  # per company and tile: times put on the wheel to build
 # ---- end of tile-balance records ------------------------------------------------------------------------------
 
 # -- Event-log records (issue #18): written by the rules for sim.events, never read by them -------------------
 G_AUTOMA_DONE = _alloc("automa_entries_done")           # bit i: entry i of the latest Automa turn was performed
 # -- end of event-log records --------------------------------------------------------------------------------
+
+# ==== Barrage: Duel (issue #15, DUEL-*): all zero/-1 and never read unless the tables enable the duel map/board ====
+MAX_SCALE = 10                                           # longest duel scale per side the layout holds (data: 8)
+N_PREP_TILES = 8
+DUEL_BLOCKED = _alloc("duel_blocked", 3)                 # bit g of the 96: map space g holds a preparation tile
+DUEL_PREP_LOC = _alloc("duel_prep_location", N_PREP_TILES)   # location tile (1..8) dealt to preparation tile i
+DUEL_COND = _alloc("duel_condition", 3)                  # condition tile per row (DUEL-BOARD-02), -1 = no duel board
+DUEL_MARKER = _alloc("duel_marker", 3)                   # marker position per row, -L..+L (DUEL-BOARD-01)
+DUEL_TILE = _alloc("duel_reward_tile", 3 * (2 * MAX_SCALE + 1))   # [row, position + MAX_SCALE]: reward tile or -1
+DUEL_CONTRACT_PTS = _alloc("duel_contract_points", MAX_PLAYERS)   # DUEL-COND-05 count of the current round
+# ==== end of Barrage: Duel =========================================================================================
+# ==== The Leeghwater Project (LWP-*, sim.rules.lwp): global fields; all stay at their setup value without it ====
+N_BUILDINGS = 10                                        # private buildings in the box (LWP-BUILD-06; no Heliport)
+BUILDINGS_DRAWN = 5                                     # LWP-SETUP-01
+N_EXTWORKS = 15                                         # decks A, B, C of 5 (LWP-EXTWORK-07)
+LWP_BUILDING = _alloc("lwp_buildings", BUILDINGS_DRAWN)  # building id on each board position, -1 = none
+LWP_SLOT = _alloc("lwp_building_slots", N_BUILDINGS * 4)  # [building, slot] owner of the Building piece (-1 free)
+LWP_SPACE = _alloc("lwp_building_spaces", N_BUILDINGS * 4)  # [building, space] occupant (-1 free, NEUTRAL blocked)
+LWP_EW_DECK = _alloc("lwp_extwork_deck", N_EXTWORKS)    # decks A, B, C concatenated, each shuffled (LWP-SETUP-02)
+LWP_EW_POS = _alloc("lwp_extwork_deck_pos")             # next undrawn index of the deck
+LWP_EW_SHOWN = _alloc("lwp_extwork_display", 3)         # tile on each external-works space, -1 = none
+LWP_EW_SPACE = _alloc("lwp_extwork_spaces", 3)          # occupant of each external-works space, -1 free
+LWP_EW_ENG = _alloc("lwp_extwork_engineers", 3)         # Engineers on each external-works space
+LWP_EW_OWNER = _alloc("lwp_extwork_owner", N_EXTWORKS)  # company holding the fulfilled tile face down, -1 none
+LWP_SET_ASIDE = _alloc("lwp_tiles_set_aside", 3)        # advanced tile set aside unseen per pile (LWP-SETUP-03)
+LWP_BLOCKED = _alloc("lwp_blocked")                     # bit per building: leftmost space blocked (LWP-BUILD-09)
+# ==== end of the Leeghwater global fields =======================================================================
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block
@@ -104,11 +131,11 @@ C_PIECES = _co_alloc("pieces_left", 4)                 # on the company board, b
 C_WHEEL_OPEN = _co_alloc("wheel_open")
 C_WHEEL_EXC = _co_alloc("wheel_excavators", 6)
 C_WHEEL_MIX = _co_alloc("wheel_mixers", 6)
-C_TILE_LOC = _co_alloc("tile_location", 21)            # -1 not owned, 0..5 wheel segment, 6 supply
+C_TILE_LOC = _co_alloc("tile_location", 26)            # -1 not owned, 0..5 wheel segment, 6 supply
 C_CONSTR_USED = _co_alloc("construction_spaces_used")
 C_BANK_ENG = _co_alloc("bank_engineers")
 C_MAHIRI_USED = _co_alloc("mahiri_uses")
-C_VP_SRC = _co_alloc("vp_by_source", 11)
+C_VP_SRC = _co_alloc("vp_by_source", 14)             # sim.ids.N_VP_SOURCES
 C_ENERGY_HIST = _co_alloc("energy_by_round", 5)
 C_TURN_POS_HIST = _co_alloc("turn_position_by_round", 5)
 C_DECISIONS = _co_alloc("decisions")
@@ -117,6 +144,12 @@ C_GEO_ENG = _co_alloc("geological_engineers")             # set aside on the com
 C_MACH_GAINED = _co_alloc("machineries_gained")            # from the general supply, ever (invariants)
 C_AUTOMA = _co_alloc("automa_level")                       # 0 = a player's seat, 1..4 = Automa level (AUTOMA-03)
 C_AUTOMA_ENG = _co_alloc("automa_engineers")               # Automa Engineers stacked / on its construction space
+# ---- The Leeghwater Project (LWP-*), per company ----
+C_BUILDING_PIECES = _co_alloc("lwp_building_pieces")       # Building pieces left on the company board (LWP-01)
+C_BUILDINGS_ON = _co_alloc("lwp_buildings_activated")      # bit per building id (LWP-BUILD-02)
+C_BUILDINGS_USED = _co_alloc("lwp_buildings_used")         # bit per building id used this round (LWP-BUILD-05)
+C_MARGOT_ENG = _co_alloc("lwp_margot_engineers")           # Engineer on Margot's space (OFFICER-MARGOT-01)
+# ---- end of the Leeghwater per-company fields ----
 # ---- Leeghwater and promo officers without buildings or external works (issue #14, officers branch) ----------
 C_ARCHITECT = _co_alloc("architect_in_supply")   # OFFICER-TOMMASO-01: 1 while the Architect is in the supply (it
                                                  # is one of the C_ENG Engineers); placed until the End of Round

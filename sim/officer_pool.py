@@ -1,8 +1,7 @@
 """Which executive officers a game may deal (SETUP-13, OFFICER-NONAME-01): the pool of the modules in play.
 
 Modules: the base game (always), The Leeghwater Project (`--expansion leeghwater`) and the promo packs
-(`--expansion promo`). Officers whose rules are not in this engine yet are never dealt and refused by name, so a
-run never plays an officer as if it had no ability.
+(`--expansion promo`). Every officer of these pools has its rules in the engine.
 """
 from __future__ import annotations
 
@@ -10,16 +9,13 @@ from sim import ids
 from sim.data_loader import load_components
 from sim.errors import ConfigError
 
-# Officers with data but no engine rules yet: their effects need the Leeghwater buildings and external works
-# (Leslie, Margot), which the Leeghwater core adds.
-NOT_PLAYABLE: frozenset[str] = frozenset({"Leslie Spencer", "Margot Fouche"})
-
 # Officers a level-4 Automa cannot hold: their Automa rules (AUTOMA-71 for Elon, Octavius, Amir) are not
 # implemented (AUTOMA-67 Simone, AUTOMA-68 Tommaso and AUTOMA-71 Gennaro and Wu are).
 NO_AUTOMA_RULES: frozenset[str] = frozenset({"Elon Audia", "Dr. Octavius", "Amir Zahir"})
 
 # Module (expansion name) -> key of its pool in components.yaml executive_officer_setup.
 _POOL_KEYS = {"base": "base_game_pool", "leeghwater": "leeghwater_pool", "promo": "promo_pool"}
+_MODULE_TITLES = {"leeghwater": "The Leeghwater Project", "promo": "the promo packs (module promo)"}
 
 
 def module_of(name: str) -> str:
@@ -32,8 +28,8 @@ def module_of(name: str) -> str:
 
 
 def playable(name: str) -> bool:
-    """Whether the engine plays this officer's rules."""
-    return name in ids.OFFICER_NAMES and name not in NOT_PLAYABLE
+    """Whether the engine plays this officer's rules (every officer named in sim.ids)."""
+    return name in ids.OFFICER_NAMES
 
 
 def pool(expansions: tuple[str, ...]) -> list[str]:
@@ -42,18 +38,15 @@ def pool(expansions: tuple[str, ...]) -> list[str]:
     names = list(setup["base_game_pool"])
     for module in ("leeghwater", "promo"):
         if module in expansions:
-            names += [n for n in setup[_POOL_KEYS[module]] if playable(n)]
+            names += list(setup[_POOL_KEYS[module]])
     return names
 
 
 def check_officer(name: str, expansions: tuple[str, ...]) -> None:
     """Refuses an officer the chosen modules do not deal (one-line ConfigError naming the fix)."""
-    if name in NOT_PLAYABLE:
-        raise ConfigError(f"officer {name!r} is not playable yet (its rules are not in the engine); playable: "
-                          f"{', '.join(n for n in ids.OFFICER_NAMES if playable(n))}")
     module = module_of(name)
     if module != "base" and module not in expansions:
-        raise ConfigError(f"officer {name!r} belongs to the {module} module; add --expansion {module}")
+        raise ConfigError(f"officer {name!r} needs {_MODULE_TITLES[module]}; add --expansion {module}")
 
 
 def never_dealt() -> list[str]:

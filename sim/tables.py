@@ -12,7 +12,10 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
+from sim.data_leeghwater import load_leeghwater
 from sim.data_loader import load_automa, load_components, load_geological, load_map, load_promo
+from sim.duel_data import is_preparation_map, load_duel_map_sections
+from sim.duel_tables import DUEL_TABLE_FIELDS, duel_fidelity, duel_reward_rows, duel_tables
 from sim.errors import ConfigError
 from sim.officer_pool import pool as officer_pool
 from sim.overrides import apply_overrides
@@ -29,6 +32,7 @@ _ROW_KIND = {
 
 # Field shapes of the tables record. Map-dependent sizes are the maxima of sim.layout, so one compiled engine
 # serves every variant (the actual sizes are the n_* fields). The record is passed to numba by reference.
+PLAYABLE_MAPS = ("base", "five_player", "duel")
 _NR = 128  # reward rows: contracts + incomes (+ expansions)
 TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "n_players": (1,), "intro": (1,), "n_dams": (1,), "n_conduits": (1,), "n_ph": (1,), "n_zones": (1,),
@@ -48,7 +52,8 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "contract_kind": (L.N_CONTRACTS,), "contract_req": (L.N_CONTRACTS,),
     "rewards": (_NR, ids.N_REWARD_KEYS),        # [reward id, reward key] amounts
     "reward_order": (_NR, ids.N_REWARD_KEYS),   # keys in printed order, -1 terminated
-    "income_reward": (4, 3, 3),                 # [company, row, k] reward id of the k-th income position
+    "income_reward": (len(ids.COMPANY_NAMES), 3, 3),   # [company, row, k] reward id of the k-th income position
+    "n_companies": (1,),                        # company boards in play: 4, 5 with the Leeghwater Project
     "income_at": (3,),                          # pieces placed that reveal income k (2, 4, 5)
     "start_resources": (5,),                    # credits, excavators, mixers, engineers, vp
     "officer_start_credits": (len(ids.OFFICER_NAMES),),
@@ -79,6 +84,12 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "automa_crit": (ids.N_AUTOMA_CARDS, 3, 3), "automa_crit_arg": (ids.N_AUTOMA_CARDS, 3, 3),
     "automa_start": (ids.N_AUTOMA_CARDS, 3), "automa_head": (ids.N_AUTOMA_CARDS, 4),
     "automa_board": (5, 10), "automa_start_vp": (1,), "automa_objective_vp": (5,),
+    **DUEL_TABLE_FIELDS,   # Barrage: Duel (DUEL-*), sim.duel_tables
+    # The Leeghwater Project (LWP-*): buildings' cost, VP and action spaces [engineers, credits], construction-slot
+    # surcharge and existence, external works' machinery cost and reward id; all zero without the expansion.
+    "lwp_enabled": (1,), "bld_exc": (L.N_BUILDINGS,), "bld_mix": (L.N_BUILDINGS,), "bld_vp": (L.N_BUILDINGS,),
+    "bld_space_eng": (L.N_BUILDINGS, 4), "bld_space_cr": (L.N_BUILDINGS, 4), "bld_slot_cr": (4,),
+    "bld_slot_exists": (4,), "ew_exc": (L.N_EXTWORKS,), "ew_mix": (L.N_EXTWORKS,), "ew_reward": (L.N_EXTWORKS,),
 }
 TABLES_DTYPE = np.dtype([(k, np.int64, s) for k, s in TABLE_FIELDS.items()], align=True)
 
@@ -88,8 +99,8 @@ class TableInfo(NamedTuple):
 
     variant: Variant
     map_name: str
-    map_fidelity: str
-    data_fidelity: str       # RECON-06: 'official', or 'reconstructed (...)' naming the reconstructed files used
+    map_fidelity: str      # "official" only if every data file below is official (RECON-06)
+    data_fidelity: tuple[tuple[str, str], ...]   # (data file, fidelity) of every map/board file used
     dam_ids: tuple[str, ...]
     conduit_ids: tuple[str, ...]
     ph_ids: tuple[str, ...]
@@ -100,12 +111,14 @@ class TableInfo(NamedTuple):
 
 
 def _record(arrays: dict) -> np.record:
-    """Packs the arrays into one record of TABLES_DTYPE, padding with -1."""
+    """Packs the arrays into one record of TABLES_DTYPE, padding with -1 (a field not given is all -1)."""
     rec = np.zeros(1, dtype=TABLES_DTYPE)
     for name, shape in TABLE_FIELDS.items():
-        a = np.asarray(arrays[name], dtype=np.int64)
         field = rec[0][name]
         field[...] = -1
+        if name not in arrays:
+            continue
+        a = np.asarray(arrays[name], dtype=np.int64)
         field[tuple(slice(0, n) for n in a.shape)] = a
     return rec.view(np.recarray)[0]   # np.record: attribute access in Python too
 
@@ -131,7 +144,7 @@ def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
     return amounts, order
 
 
-def _fixed_draws(variant: Variant, comp: dict, n_heads: int) -> dict:
+def _fixed_draws(variant: Variant, head_tiles: list[dict], n_heads: int) -> dict:
     """Setup draws the variant fixes (SETUP-02/03/05), as indexes, -1 where setup draws them; removed tiles."""
     out = {"fixed_objective": [-1], "fixed_bonus": [-1] * 5, "fixed_head": [-1] * n_heads,
            "removed_tile": [int(name in variant.remove_tiles) for name in ids.TILE_NAMES]}
@@ -140,7 +153,7 @@ def _fixed_draws(variant: Variant, comp: dict, n_heads: int) -> dict:
     if variant.bonus_tiles is not None:
         out["fixed_bonus"] = [ids.BONUS_NAMES.index(b) for b in variant.bonus_tiles]
     if variant.headstreams is not None:
-        tile_ids = [t["id"] for t in comp["headstream_tiles"]]
+        tile_ids = [t["id"] for t in head_tiles]
         if len(variant.headstreams) != n_heads or any(t not in tile_ids for t in variant.headstreams):
             raise ConfigError(f"headstreams: give {n_heads} distinct headstream tile ids (one per headstream, in "
                               f"map order) from {', '.join(map(str, tile_ids))}; got {list(variant.headstreams)}")
@@ -179,7 +192,7 @@ def _map_tables(m: dict) -> dict:
         river_next[node[a]] = node.get(b, -1) if not str(b).startswith("EXIT") else -1
     neutral = np.full((3, 8), -1)
     neutral_level = np.zeros(3)
-    for area, opt in m["neutral_dam_options"].items():
+    for area, opt in ({} if is_preparation_map(m) else m["neutral_dam_options"]).items():   # DUEL-PREP-02
         ai = _AREA_INDEX[area]
         neutral_level[ai] = opt["level"]
         for k, d in enumerate(opt["spaces"]):
@@ -247,6 +260,39 @@ def _geological_tables(variant: Variant) -> dict:
     return out
 
 
+def _leeghwater_tables(variant: Variant, rewards: list, orders: list) -> dict:
+    """LWP-BUILD-03/06, LWP-EXTWORK-07: building and external-works tables (the works' rewards are appended to
+    `rewards`/`orders`); zeros without the expansion. DECISION-26: slot 2 by the number of companies, Automas
+    included."""
+    on = "leeghwater" in variant.expansions
+    nb, ne = L.N_BUILDINGS, L.N_EXTWORKS
+    out = dict(lwp_enabled=[int(on)], bld_exc=[0] * nb, bld_mix=[0] * nb, bld_vp=[0] * nb,
+               bld_space_eng=np.zeros((nb, 4)), bld_space_cr=np.zeros((nb, 4)), bld_slot_cr=[0] * 4,
+               bld_slot_exists=[0] * 4, ew_exc=[0] * ne, ew_mix=[0] * ne, ew_reward=[-1] * ne)
+    if not on:
+        return out
+    doc = load_leeghwater()
+    pb = doc["private_buildings"]
+    for i, s in enumerate(pb["construction_slots_per_building"]):
+        out["bld_slot_cr"][i] = s["extra_credits"]
+        out["bld_slot_exists"][i] = int(variant.players >= s.get("min_players", 1))
+    for i, t in enumerate(pb["tiles"]):
+        out["bld_exc"][i] = t["cost"].get("excavators", 0)
+        out["bld_mix"][i] = t["cost"].get("mixers", 0)
+        out["bld_vp"][i] = t["vp"]
+        out["bld_space_eng"][i] = [e for e, _ in t["action_spaces"]]
+        out["bld_space_cr"][i] = [cr for _, cr in t["action_spaces"]]
+    tiles = [t for d in ("deck_A", "deck_B", "deck_C") for t in doc["external_works"]["tiles"][d]]
+    for i, t in enumerate(tiles):
+        out["ew_exc"][i] = t["cost"].get("excavators", 0)
+        out["ew_mix"][i] = t["cost"].get("mixers", 0)
+        out["ew_reward"][i] = len(rewards)
+        amt, order = _reward_row(t["reward"], f"external_works.{t['id']}")
+        rewards.append(amt)
+        orders.append(order)
+    return out
+
+
 _AUTOMA_BOARDS = ("turbine", "water", "workshop", "machinery", "contract")   # order of ids.AB_*
 _COLOUR = {"green": ids.GREEN, "yellow": ids.YELLOW, "red": ids.RED}
 
@@ -265,6 +311,8 @@ def _automa_entry(card: int, a: dict) -> list[int]:
         x = ids.BUILDING if st == "building" else ids.STRUCTURE_NAMES.index(st)
         y = _AREA_INDEX[a["area"]] if "area" in a else -1
         z = int(a.get("min_production", 0))
+        if st == "building":                       # AUTOMA-23: 1 = search the board bottom to top
+            z = int(a.get("building_search") == "bottom_to_top")
         if do == ids.AD_PATENT and card == 15:     # AUTOMA-42 (DECISION-41): SOLO's 1 Engineer, 2 VP
             eng, vp = 1, 2
     elif do == ids.AD_WORKSHOP:
@@ -276,6 +324,8 @@ def _automa_entry(card: int, a: dict) -> list[int]:
         x, y = _COLOUR[a["discard_color"]], int(a["energy"])
     elif do == ids.AD_BANK:
         x = int(a["vp"])
+    elif do == ids.AD_EXTERNAL:                    # AUTOMA-21: the slot preference, 0-based
+        x, y, z = (int(s) - 1 for s in a["slot_preference"])
     return [do, eng, x, y, z, vp]
 
 
@@ -331,8 +381,13 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     if variant.overrides:
         comp = apply_overrides(comp, variant.overrides)
     m = load_map(variant.map)
+    if variant.map not in PLAYABLE_MAPS:
+        raise ConfigError(f"map: {variant.map!r} is not playable yet; use {' or '.join(map(repr, PLAYABLE_MAPS))}")
+    duel_map = is_preparation_map(m)
     mt = _map_tables(m)
     spaces, space_names = _space_tables(comp, variant.players)
+    # DUEL-MAP-02: the duel headstream tiles replace the base tiles on the duel map
+    head_tiles = load_duel_map_sections()["duel_headstream_tiles"] if duel_map else comp["headstream_tiles"]
 
     # Contracts: starting S1..S4, nationals, green, yellow, red (ids as in the data files).
     c = comp["contracts"]
@@ -347,13 +402,19 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     assert len(contract_ids) == L.N_CONTRACTS
     # Incomes: reward ids after the contracts.
     income_reward = np.zeros((len(ids.COMPANY_NAMES), 3, 3), dtype=np.int64)
-    for ci, cname in enumerate(ids.COMPANY_NAMES):
+    for ci, cname in enumerate(ids.COMPANY_NAMES):          # every board's incomes (Netherlands: COMPANY-NED-02)
         inc = comp["companies"][cname]["income"]
         for ri, row in enumerate(("base", "elevation", "conduit")):
             for k, pos in enumerate((2, 4, 5)):
                 income_reward[ci, ri, k] = len(rewards)
                 amt, order = _reward_row(inc[row][pos], f"companies.{cname}.income.{row}.{pos}")
                 rewards.append(amt); orders.append(order)
+    lwp = _leeghwater_tables(variant, rewards, orders)
+    first_duel_reward = len(rewards)
+    if variant.duel:                                     # DUEL-REWARD-01/02: the reward tiles as reward rows
+        for k, r in enumerate(duel_reward_rows()):
+            amt, order = _reward_row(r, f"duel reward {k}")
+            rewards.append(amt); orders.append(order)
     order_arr = np.full((len(orders), ids.N_REWARD_KEYS), -1)
     for i, o in enumerate(orders):
         order_arr[i, :len(o)] = o
@@ -371,9 +432,10 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
              for t in comp["advanced_technology_tiles"][lvl]}
     struct_index = {s: i for i, s in enumerate(ids.STRUCTURE_NAMES)}
     struct_index["wild"] = ids.WILD
+    struct_index["building"] = ids.BUILDING
     tile_struct, tile_level = [], []
     for name in ids.TILE_NAMES:
-        if name == "anton":
+        if name in ("anton", "leslie"):
             tile_struct.append(-1); tile_level.append(0)
         elif name in tiles:
             tile_struct.append(struct_index[tiles[name]["structure"]]); tile_level.append(int(tiles[name]["level"]))
@@ -382,7 +444,8 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     bonus = {b["id"]: b for b in comp["bonus_tiles"]}
     sc = comp["scoring"]
     obj = sc["objective"]
-    pool = [ids.OFFICER_NAMES.index(n) for n in officer_pool(variant.expansions)]      # SETUP-13
+    pool = [ids.OFFICER_NAMES.index(n) for n in officer_pool(variant.expansions)]      # SETUP-13, LWP-01
+    lwp_on = "leeghwater" in variant.expansions
     hand_limit = 3                                                                       # CONTRACT-04
     promo = load_promo()
     officer_extra = dict(
@@ -398,7 +461,7 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
 
     arrays = dict(
         n_players=[variant.players], intro=[int(variant.intro)],
-        head_tile_drops=[t["drops"] for t in comp["headstream_tiles"]],
+        head_tile_drops=[t["drops"] for t in head_tiles],
         constr_eng=[s["engineers"] for s in comp["action_spaces"]["company_board_construction"]],
         constr_fee=[s["credits"] for s in comp["action_spaces"]["company_board_construction"]],
         contract_kind=ckind, contract_req=creq, rewards=rewards, reward_order=order_arr,
@@ -417,23 +480,27 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         bonus_threshold=[et["bonus_tile_threshold"]], award=[award["first"], award["second"]],
         objective_vp=[obj["first"], obj["second"], obj["third"], 0, 0], hand_limit=[hand_limit],
         officer_pool=pool, intro_pairings=intro,
-        n_bonus_tiles=[len(ids.BONUS_NAMES)], n_objectives=[len(ids.OBJECTIVE_NAMES)],
+        n_bonus_tiles=[len(ids.BONUS_NAMES) if lwp_on else ids.N_BASE_BONUS], n_objectives=[len(ids.OBJECTIVE_NAMES)],
+        n_companies=[len(ids.COMPANY_NAMES) if lwp_on else ids.N_BASE_COMPANIES],
     )
     arrays.update(mt["arrays"])
     arrays.update(officer_extra)
-    arrays.update(_fixed_draws(variant, comp, len(mt["heads"])))
+    arrays.update(_fixed_draws(variant, head_tiles, len(mt["heads"])))
     arrays.update(spaces)
     arrays.update(_geological_tables(variant))
-    arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
-    arrays.update(n_head_tiles=[len(comp["headstream_tiles"])], n_officer_pool=[len(pool)],
+    arrays.update(lwp)
+    if not duel_map:                                     # DECISION-42: no Automa on the duel map
+        arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
+    arrays.update(duel_tables(duel_map, variant.duel, variant.expansions, mt["dam_ids"], mt["cond_ids"],
+                              mt["ph_ids"], first_duel_reward))
+    arrays.update(n_head_tiles=[len(head_tiles)], n_officer_pool=[len(pool)],
                   n_intro_pairings=[len(intro)])
     tables = _record(arrays)
-    fidelity = m["fidelity"]
-    reconstructed = [f"map {variant.map}"] if fidelity != "official" else []
-    if "promo" in variant.expansions and promo["fidelity"] != "official":   # Gennaro's space (RECON-05/06)
-        reconstructed.append("promo.yaml: Gennaro's space")
-    data_fidelity = f"reconstructed ({', '.join(reconstructed)})" if reconstructed else "official"
-    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=m["fidelity"], data_fidelity=data_fidelity,
+    files = ((f"map_{variant.map}.yaml", m["fidelity"]),) + tuple(duel_fidelity(variant.duel))
+    if "promo" in variant.expansions:                   # Gennaro's space is reconstructed (RECON-05/06)
+        files += (("promo.yaml", promo["fidelity"]),)
+    worst = next((f for _, f in files if f != "official"), "official")
+    info = TableInfo(variant=variant, map_name=variant.map, map_fidelity=worst, data_fidelity=files,
                      dam_ids=tuple(mt["dam_ids"]), conduit_ids=tuple(mt["cond_ids"]), ph_ids=tuple(mt["ph_ids"]),
                      headstream_ids=tuple(mt["heads"]), zone_numbers=tuple(mt["zones"]),
                      contract_ids=tuple(contract_ids), space_ids=tuple(space_names))

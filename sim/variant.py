@@ -12,6 +12,8 @@ from sim.errors import ConfigError
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological", "leeghwater")
 SUPPORTED_EXPANSIONS += ("promo",)   # the promo officers' packs: they only join the officer pool (sim.officer_pool)
 FIVE_PLAYER_MAP_COMPANIES = 4   # FIVEP-01: the 5-player map is played by 4 companies (5 are not supported, FIVEP-02)
+DUEL_MAP = "duel"
+VARIANT_NAMES = ("base", "duel")   # setup factor `variant`: the base game, or Barrage: Duel (duel map + duel board)
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class Variant:
     `remove_tiles` names advanced tiles taken out of the Patent Office piles before the game (decision S-05): the
     piles are shuffled as usual and the removed tiles leave gaps that the display skips.
     `overrides` are (dotted data path, value) pairs applied to components.yaml (sim.overrides).
+    `duel` plays the duel board (scales, Check phase, DUEL-BOARD-*); it needs the duel map (DUEL-02), which may also
+    be played alone (map "duel", duel False).
     """
 
     players: int = 4
@@ -35,6 +39,7 @@ class Variant:
     headstreams: tuple[int, ...] | None = None
     remove_tiles: tuple[str, ...] = ()
     overrides: tuple[tuple[str, Any], ...] = ()
+    duel: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
@@ -45,6 +50,12 @@ class Variant:
             raise ConfigError(
                 f"players: the five_player map is played by exactly {FIVE_PLAYER_MAP_COMPANIES} companies, Automas "
                 f"included (FIVEP-01, TERM-01); got {self.players}. Use --players 4 or --map base")
+        if self.duel and self.map != DUEL_MAP:
+            raise ConfigError(f"variant: the duel board is played only on the duel map (DUEL-02), not on "
+                              f"map {self.map!r}; use --variant duel (duel map + duel board) or --map duel alone")
+        if self.map == DUEL_MAP and self.players != 2:
+            raise ConfigError(f"players: Barrage: Duel and its map are for exactly 2 players (DUEL-01), got "
+                              f"{self.players}; use --players 2")
         for e in self.expansions:
             if e not in SUPPORTED_EXPANSIONS:
                 valid = ", ".join(SUPPORTED_EXPANSIONS) or "none yet"
@@ -67,6 +78,9 @@ class Variant:
         for t in tiles:
             if t not in ids.BONUS_NAMES:
                 raise ConfigError(f"bonus_tiles: unknown bonus tile {t!r}; valid: {', '.join(ids.BONUS_NAMES)}")
+            if ids.BONUS_NAMES.index(t) >= ids.N_BASE_BONUS and "leeghwater" not in self.expansions:
+                raise ConfigError(f"bonus_tiles: {t!r} is a Leeghwater Project tile (LWP-SETUP-04); add "
+                                  "--expansion leeghwater or choose from the base tiles")
         if len(set(tiles)) != 5:
             raise ConfigError(f"bonus_tiles: {', '.join(tiles)} lists a tile twice; each tile is used once")
         if self.intro and "advanced_tiles" in tiles:
@@ -86,7 +100,7 @@ class Variant:
 
     def setup_label(self) -> str:
         """Short text of what this variant fixes beyond players and map (`full`, `intro,geological,objective=...`)."""
-        parts = ["intro" if self.intro else "full", *self.expansions]
+        parts = ["intro" if self.intro else "full", *self.expansions] + (["duel"] if self.duel else [])
         if self.objective is not None:
             parts.append(f"objective={self.objective}")
         if self.bonus_tiles is not None:
@@ -97,3 +111,8 @@ class Variant:
             parts.append("remove=" + "/".join(self.remove_tiles))
         parts += [f"{k}={v}" for k, v in self.overrides]
         return ",".join(parts)
+
+
+def variant_name(v: Variant) -> str:
+    """The `variant` setup level of a variant: "duel" with the duel board, else "base" (whatever the map)."""
+    return "duel" if v.duel else "base"

@@ -83,6 +83,7 @@ X_WSEG = _x.take(6)                     # [j] value of what wheel segment open+j
 X_CANDV = _x.take(10)                   # [10] fulfilment value of candidate contracts
 X_TYPEV = _x.take(4)                    # [struct] type part of a structure's value (NaN until computed)
 X_FBV = _x.take(len(ids.BONUS_NAMES))   # [tile kind] expected VP per unit from that bonus tile in later rounds
+X_DUEL = _x.take(len(ids.DUEL_COND_NAMES))   # [condition] VP of one more count of it at the next Check (feature_duel)
 N_X_CORE = _x.n
 X_VAL = _x.take(MAX_SPACES)             # [g] struct_value of what c could place on map space g
 X_SIDE = _x.take(MAX_PRODS)             # [i] modifier-independent value of production I_PRODS[i]

@@ -27,6 +27,7 @@ from strategies.feature_layout import (
     fast,
     inlined,
 )
+from strategies.feature_duel import duel_energy_value
 from strategies.feature_rewards import (
     best_fulfilment,
     energy_vp,
@@ -59,6 +60,7 @@ def production_energy_value(S, T, I, X, W, e_prod, extra):
     """Energy-track value of producing e_prod (plus `extra` that cannot fulfil contracts) and the best contract
     it fulfils (PRODUCE-13, COMPANY-FRA-01)."""
     v = W[W_ENERGY] * (energy_vp(I, X, W, I[I_E0] + e_prod + extra, T) - X[X_EVP0])
+    v += duel_energy_value(I, X, e_prod + extra)                      # Barrage: Duel, DUEL-COND-02
     bound = e_prod
     if I[I_COMP] == ids.FRANCE and I[I_ABIL] == 1:
         bound += 3

@@ -41,6 +41,8 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     I_HPATH,
     I_MIX,
     I_N1,
+    N_I_CORE,
+    N_X_CORE,
     I_N2,
     I_NCAND,
     I_NFUT,
@@ -102,6 +104,7 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     fast,
     inlined,
 )
+from strategies.feature_lwp import lwp_bonus_count
 from strategies.feature_production import viktor_energy
 from strategies.feature_rewards import (
     energy_vp,
@@ -147,6 +150,8 @@ def _bonus_count(S, I, b, tile):
     if tile <= ids.B_POWERHOUSES:
         st = tile - ids.B_BASES
         return (4 if st == ids.POWERHOUSE else 5) - I[I_PIECES + st]
+    if tile >= ids.B_EXTWORKS:                                       # LWP-EXTWORK-08
+        return lwp_bonus_count(S, I[I_C], tile)
     n = 0
     for t in range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES):
         if S[b + L.C_TILE_LOC + t] != ids.TILE_NOT_OWNED:
@@ -196,8 +201,7 @@ def make_context(S, T, c, W, I, X, contracts=True):
     X[X_EV] = max(0.2, W[W_MACHINE] * (0.3 + 0.7 * late))
     X[X_MV] = max(0.2, W[W_MACHINE] * 1.1 * (0.3 + 0.7 * late))
     X[X_CE] = W[W_ENGINEER]
-    eng = S[b + L.C_ENG]
-    X[X_NOW] = 1.0 if eng >= 3 else (0.5 if eng >= 1 else 0.2)
+    X[X_NOW] = _engineer_class(S[b + L.C_ENG])
     X[X_LOCK] = min(1.0, W[W_LOCK] + (0.25 if r == 4 else 0.0) + (0.5 if r == 5 else 0.0))
     X[X_EU] = W[W_ECONV]
     X[X_ENDDROP] = 1.0 if r == 5 else 0.3
@@ -221,6 +225,53 @@ def make_context(S, T, c, W, I, X, contracts=True):
     if contracts:
         _contract_candidates(S, T, I, X, W)
     X[X_EVP0] = energy_vp(I, X, W, I[I_E0], T)
+
+
+@inlined
+def _engineer_class(eng):
+    """X_NOW: how much of a dam's held water c can still use this round, by its Engineers left."""
+    return 1.0 if eng >= 3 else (0.5 if eng >= 1 else 0.2)
+
+
+# Officers whose effective ability the map pass reads: Viktor's small conduits (X_CPOT, best energies), Graziano's
+# fourth drop (dam capacities), Anton's tiles (I_TMASK).
+@inlined
+def _officer_in_context(o):
+    return o == ids.VIKTOR or o == ids.GRAZIANO or o == ids.ANTON
+
+
+@fast
+def patch_context(S, c, I0, X0, I, X, in_place):
+    """Fills I, X with c's context for the state S when S differs from the state of the context I0, X0 (filled
+    by make_context with contracts, and possibly used for scoring since) only in c's Engineers, Credits and
+    effective officer -- Mahiri's copies and the extra action after banking (strategies.greedy._copy_value) --
+    by copying I0, X0 and patching what those change (`in_place`: I, X are I0, X0 themselves). Returns False, writing
+    nothing, when that would not equal make_context: the Engineers change X_NOW (the map pass reads it), or
+    the officer change involves an officer the map pass reads.
+
+    The copy is exact because make_context reads c's Engineers only through X_NOW, its Credits nowhere but
+    I_CRED, and its effective officer only as listed in _officer_in_context (tests/test_greedy_context.py
+    compares it with make_context on recorded games); the scorers' memos in the core are reset."""
+    b = co(c)
+    off = S[b + L.C_EFF_OFFICER]
+    if off != I0[I_OFF] and (_officer_in_context(off) or _officer_in_context(I0[I_OFF])):
+        return False
+    eng = S[b + L.C_ENG]
+    if _engineer_class(eng) != X0[X_NOW]:
+        return False
+    if not in_place:
+        for j in range(N_I_CORE):
+            I[j] = I0[j]
+        for j in range(N_X_CORE):
+            X[j] = X0[j]
+    I[I_OFF] = off
+    I[I_ENG] = eng
+    I[I_CRED] = S[b + L.C_CREDITS]
+    for i in range(4):
+        X[X_TYPEV + i] = np.nan
+    for z in range(L.MAX_ZONES):
+        X[X_PHD + z] = np.nan
+    return True
 
 
 @inlined

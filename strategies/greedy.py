@@ -20,6 +20,7 @@ from sim.rules.construct import (
     decode_payment,
     geo_engineers,
 )
+from sim.rules.lwp import is_lwp_main_move
 from sim.rules.produce import GERMAN_SECOND, decode
 from sim.rules.setup import INTRO_CONTRACT
 from strategies.bot_rng import bot_next
@@ -63,6 +64,8 @@ from strategies.feature_layout import (
     fast,
     load_weights,
 )
+from strategies.feature_duel import add_duel_values, duel_contract_value
+from strategies.feature_lwp import building_build_value, lwp_main_value, score_lwp_choice
 from strategies.feature_production import (
     clear_energy_values,
     energy_value_memo,
@@ -88,7 +91,7 @@ from strategies.feature_structures import (
     tile_need,
 )
 from strategies.feature_water import drop_value
-from strategies.features import make_context
+from strategies.features import make_context, patch_context
 from strategies.greedy_officers import (
     amir_drop_value,
     count_excamixers,
@@ -271,26 +274,36 @@ def _wheel_gain(S, T, b, steps, exc, mix, mask):
 
 
 @fast
-def score_main(S, T, I, X, W, moves, n, vals):
-    """TURN-02: a management-board space, the Bank, a construction, a free tile action, Mahiri, or passing."""
+def score_main(S, T, I, X, W, moves, n, vals, follow_up=False):
+    """TURN-02: a management-board space, the Bank, a construction, a free tile action, Mahiri, or passing.
+
+    `follow_up`: I, X hold the context (and the tables and memos) this function filled for a state that
+    differed only in c's Engineers and Credits, patched to this one (patch_context): the build-candidate
+    table, the Water and Contract rows and the contract and energy memos do not depend on them and are kept."""
     c = I[I_C]
     b = co(c)
     cv = X[X_CV]
     ce = X[X_CE]
     credits = I[I_CRED]
-    exc_max = I[I_EXC] + 1                               # what a Machinery Shop or Workshop could add
-    mix_max = I[I_MIX] + 1
-    reach = I[I_TMASK]                                   # tile types usable now or after a Workshop
-    exc_max, mix_max, reach = _wheel_gain(S, T, b, 3, exc_max, mix_max, reach)
-    space_table(S, T, I, X, W, exc_max + 6, mix_max + 6, reach)
+    if follow_up:
+        for kind in range(9):
+            if kind != ids.K_WATER1 and kind != ids.K_WATER2 and kind != ids.K_CONTRACT:
+                for j in range(8):
+                    X[X_ROWV + kind * 8 + j] = np.nan
+    else:
+        exc_max = I[I_EXC] + 1                           # what a Machinery Shop or Workshop could add
+        mix_max = I[I_MIX] + 1
+        reach = I[I_TMASK]                               # tile types usable now or after a Workshop
+        exc_max, mix_max, reach = _wheel_gain(S, T, b, 3, exc_max, mix_max, reach)
+        space_table(S, T, I, X, W, exc_max + 6, mix_max + 6, reach)
+        for j in range(9 * 8):
+            X[X_ROWV + j] = np.nan
+        for j in range(6):
+            X[X_DISPV + j] = np.nan
+        I[I_NHAND] = -1
+        clear_energy_values(X)
     now = best_affordable(I, X, I[I_EXC], I[I_MIX], credits, I[I_TMASK], -1, True)
     nprod = -1
-    for j in range(9 * 8):
-        X[X_ROWV + j] = np.nan
-    for j in range(6):
-        X[X_DISPV + j] = np.nan
-    I[I_NHAND] = -1
-    clear_energy_values(X)
     i_con = S[b + L.C_CONSTR_USED]
     for i in range(n):
         m = moves[i]
@@ -349,6 +362,8 @@ def score_main(S, T, I, X, W, moves, n, vals):
             vals[i] = best
         elif m == ids.MV_MAHIRI:                       # OFFICER-MAHIRI-01: valued by _score_mahiri_space
             vals[i] = -BIG
+        elif is_lwp_main_move(m):                                     # Leeghwater actions (strategies.feature_lwp)
+            vals[i] = lwp_main_value(S, T, I, X, W, m, credits)
         else:                                                         # TURN-09
             vals[i] = 0.0
     if I[I_R] == 5:
@@ -391,6 +406,9 @@ def score_build(S, T, I, X, W, moves, n, vals):
         X[X_VAL + g] = np.nan
     for i in range(n):
         g, tmode, behav = decode_build(moves[i])
+        if g >= ids.BUILD_TARGET:                                     # LWP-BUILD-01 (strategies.feature_lwp)
+            vals[i] = building_build_value(S, T, I, X, W, g, behav)
+            continue
         st = placeable_fast(S, T, I, g)
         if np.isnan(X[X_VAL + g]):
             X[X_VAL + g] = struct_value(S, T, I, X, W, g, st)
@@ -467,7 +485,8 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
         score_produce(S, T, I, X, W, moves, n, vals, a0, a1)
     elif kind == ids.TK_FULFIL:                                       # PRODUCE-13, CONTRACT-07/12
         for i in range(n):
-            vals[i] = 0.0 if moves[i] == ids.MV_NONE else fulfil_value(T, I, X, W, moves[i])
+            vals[i] = 0.0 if moves[i] == ids.MV_NONE else (fulfil_value(T, I, X, W, moves[i])
+                                                            + duel_contract_value(T, X, moves[i]))
     elif kind == ids.TK_DROP:                                         # WATER-09/10/16
         for i in range(n):
             h = moves[i]
@@ -494,6 +513,8 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
             vals[i] = X[X_DROPV + a0] if moves[i] == 1 else 0.0
     elif kind == ids.TK_SETUP_PICK:
         score_setup(S, T, I, X, W, moves, n, vals)
+    elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        score_lwp_choice(S, T, I, X, W, moves, n, vals, kind, a0)
     else:                                                             # TK_MAHIRI is scored by greedy_choose
         for i in range(n):
             vals[i] = 0.0
@@ -527,15 +548,28 @@ def new_score_buffer(capacity):
 
 
 @njit(cache=True)
-def _context_views(buf, n):
-    """A decision's context arrays I, X, W and the scores of n moves, as views of one buffer (core zeroed)."""
+def _views(buf, n):
+    """A decision's context arrays I, X, W and the scores of n moves, as views of one buffer."""
     I = buf[:N_I]
     F = buf[N_I:].view(np.float64)
+    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:N_X + N_WEIGHTS + n]
+
+
+@fast
+def _clear_core(I, X):
+    """Zeroes the part of a context make_context fills."""
     for j in range(N_I_CORE):
         I[j] = 0
     for j in range(N_X_CORE):
-        F[j] = 0.0
-    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:N_X + N_WEIGHTS + n]
+        X[j] = 0.0
+
+
+@njit(cache=True)
+def _context_views(buf, n):
+    """_views with the context's core zeroed."""
+    I, X, W, vals = _views(buf, n)
+    _clear_core(I, X)
+    return I, X, W, vals
 
 
 @njit(cache=True)
@@ -553,21 +587,22 @@ def score_decision(params, S, T, moves, n, buf):
     if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
         work = _copy_work(buf, n)
         for i in range(n):
-            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work)
+            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work, I, X, CTX_WORK if i > 0 else CTX_NONE)
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD
                  or kind == ids.TK_MORE_DAMS)
     if S[co(c) + L.C_EXCAMIXERS] > 0:                                 # OFFICER-ELON-01
         count_excamixers(S, I, c)
+    add_duel_values(S, T, I, X, W)                                    # Barrage: Duel (strategies.feature_duel)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
     if kind == ids.TK_MORE_DAMS:                                      # OFFICER-OCTAVIUS-01
         score_more_dams(S, T, I, X, W, c, moves, n, vals, S[t + 2], S[t + 4], S[t + 5])
     if kind == ids.TK_MAIN and S[co(c) + L.C_EFF_OFFICER] >= ids.TOMMASO:   # Leeghwater and promo officers
         score_officer_main(S, T, I, X, W, c, moves, n, vals)
     if kind == ids.TK_MAIN and S[co(c) + L.C_OFFICER] == ids.MAHIRI:
-        _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf)
+        _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf)
     if kind == ids.TK_MAIN:
-        _score_bank_then_act(S, T, W, X, c, moves, n, vals, buf)
+        _score_bank_then_act(S, T, W, I, X, c, moves, n, vals, buf)
     return vals, W
 
 
@@ -585,12 +620,19 @@ def _copy_work(buf, n):
     return np.empty(COPY_WORK, dtype=np.int64)
 
 
+# Where _copy_value finds a context to start from.
+CTX_NONE = 0        # none: computed (make_context)
+CTX_DECISION = 1    # the decision's context I0, X0 (copied to the work buffer and patched)
+CTX_WORK = 2        # the previous _copy_value's, still in the work buffer (patched in place)
+
+
 @njit(cache=True)
-def _copy_value(S, T, W, c, o, engineers, fee, work):
+def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
     `engineers` Engineers and `fee` Credits for her officer space (also: the action after banking, fee < 0).
     The state is changed as the copy would change it (effective officer, supply) while the extra action's moves
-    are listed and scored, then restored. `work` is a buffer from _copy_work."""
+    are listed and scored, then restored. `work` is a buffer from _copy_work; the context is patched from the
+    one `source` names (CTX_*) where patch_context can, else computed, and left in `work` for the next call."""
     b = co(c)
     saved_off = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
@@ -599,9 +641,19 @@ def _copy_value(S, T, W, c, o, engineers, fee, work):
     moves = work[:MAX_MAIN_MOVES]
     scratch = work[MAX_MAIN_MOVES:MAX_MAIN_MOVES + 16]
     m = list_main_moves(S, T, c, 1, moves, scratch)
-    I, X, W2, vals = _context_views(work[MAX_MAIN_MOVES + 16:], m)
+    I, X, W2, vals = _views(work[MAX_MAIN_MOVES + 16:], m)
     W2[:] = W
-    make_context(S, T, c, W2, I, X, True)
+    if source == CTX_DECISION:
+        patched = patch_context(S, c, I0, X0, I, X, False)
+    elif source == CTX_WORK:
+        patched = patch_context(S, c, I, X, I, X, True)
+    else:
+        patched = False
+    if not patched:
+        _clear_core(I, X)
+        make_context(S, T, c, W2, I, X, True)
+        if S[b + L.C_EXCAMIXERS] > 0:                                 # OFFICER-ELON-01, as in score_decision
+            count_excamixers(S, I, c)
     score_main(S, T, I, X, W2, moves, m, vals)
     best = -BIG
     for i in range(m):
@@ -613,19 +665,21 @@ def _copy_value(S, T, W, c, o, engineers, fee, work):
 
 
 @njit(cache=True)
-def _score_mahiri_space(S, T, W, X, c, moves, n, vals, buf):
+def _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf):
     """OFFICER-MAHIRI-01/02: Mahiri's space is worth the best extra action over her copy pool, minus its Engineer
     and Credits; it beats acting directly only when the copied ability gains more than that. `buf` is the
-    decision's score buffer (its tail is the copies' work space, _copy_work)."""
+    decision's score buffer (its tail is the copies' work space, _copy_work), I, X its context."""
     for i in range(n):
         if moves[i] == ids.MV_MAHIRI:
             fee = 3 if S[co(c) + L.C_MAHIRI_USED] == 1 else 0
             best = -BIG
             work = _copy_work(buf, n)
+            source = CTX_DECISION
             for j in range(3):
                 o = S[L.MAHIRI_POOL + j]
                 if o >= 0:
-                    best = max(best, _copy_value(S, T, W, c, o, 1, fee, work))
+                    best = max(best, _copy_value(S, T, W, c, o, 1, fee, work, I, X, source))
+                    source = CTX_WORK
             vals[i] = best - X[X_CE] - fee * X[X_CV]
 
 
@@ -633,12 +687,13 @@ BANK_PLAN_MAX = 4      # Engineers banked before a follow-up action, at most (1 
 
 
 @njit(cache=True)
-def _score_bank_then_act(S, T, W, X, c, moves, n, vals, buf):
+def _score_bank_then_act(S, T, W, I, X, c, moves, n, vals, buf):
     """ACT-BANK-01 with the next turn in view: when banking is the best move, banking k < all Engineers is worth
     its k Credits plus the best action the Engineers left can then take with those Credits (a production whose
     conduit owner must be paid, a paid space), valued as Mahiri's extra action is; banking them all ends the
     company's actions this round. Only when a Bank move is the best choice and Credits are short, so other
-    decisions cost nothing. `buf` is the decision's score buffer (its tail is _copy_value's work space)."""
+    decisions cost nothing. `buf` is the decision's score buffer (its tail is _copy_value's work space), I, X
+    its context."""
     dearest = 0
     for m in range(L.N_SPACES):
         dearest = max(dearest, T.space_fee[m] + T.space_price[m])
@@ -653,12 +708,42 @@ def _score_bank_then_act(S, T, W, X, c, moves, n, vals, buf):
     off = S[co(c) + L.C_EFF_OFFICER]
     step = X[X_CV] - X[X_CE]
     work = _copy_work(buf, n)
+    source = CTX_NONE
     for i in range(n):
         k = moves[i] - ids.MV_BANK
         if ids.MV_BANK < moves[i] < ids.MV_CONSTRUCT and k < S[co(c) + L.C_ENG] and k <= BANK_PLAN_MAX:
-            follow = _copy_value(S, T, W, c, off, k, -k, work)
+            patched, follow = _follow_up_value(S, T, W, I, X, c, k, work)
+            if not patched:                             # X_NOW differs: scored like a copy
+                follow = _copy_value(S, T, W, c, off, k, -k, work, I, X, source)
+                source = CTX_WORK
             if follow > 0.0:
                 vals[i] = max(vals[i], k * step + follow)
+    patch_context(S, c, I, X, I, X, True)               # the decision's own Engineers and Credits again
+
+
+@njit(cache=True)
+def _follow_up_value(S, T, W, I, X, c, k, work):
+    """ACT-BANK-01: value of the best action after banking k Engineers, scored in the decision's own context
+    I, X (patched to k Engineers fewer and k Credits more; score_main's follow-up keeps the tables that do not
+    depend on them); returns (False, 0), nothing scored, where patch_context cannot patch (X_NOW changes).
+    `work` is a buffer from _copy_work; the context _copy_value may have left there is kept."""
+    b = co(c)
+    S[b + L.C_ENG] -= k
+    S[b + L.C_CREDITS] += k
+    patched = patch_context(S, c, I, X, I, X, True)
+    best = 0.0
+    if patched:
+        moves = work[:MAX_MAIN_MOVES]
+        scratch = work[MAX_MAIN_MOVES:MAX_MAIN_MOVES + 16]
+        m = list_main_moves(S, T, c, 1, moves, scratch)
+        vals = _views(work[MAX_MAIN_MOVES + 16:], m)[3]
+        score_main(S, T, I, X, W, moves, m, vals, True)
+        best = -BIG
+        for i in range(m):
+            best = max(best, vals[i])
+    S[b + L.C_ENG] += k
+    S[b + L.C_CREDITS] -= k
+    return patched, best
 
 
 @njit(cache=True)

@@ -19,6 +19,7 @@ GAMES = {
     "greedy4": (GameConfig(players=4), 7, "greedy"),
     "mahiri": (GameConfig(players=2, officers=("Viktor Fiesler", "Mahiri Sekibo")), 21, "greedy,automa:level=4"),
     "geo3": (GameConfig(players=3, expansions=("geological",)), 5, "greedy"),
+    "duel": (GameConfig(players=2, map="duel", duel=True), 11, "greedy"),
 }
 
 
@@ -246,3 +247,17 @@ def test_log_is_rendered_from_the_events(games):
     g = games["greedy4"]
     assert len(g.log) <= len(g.events()) and all(line.endswith("]") for line in g.log)
     assert any("bonus tile" in line for line in g.log) and any("drop from" in line for line in g.log)
+
+
+def test_DUEL_CHECK_03_check_events_move_by_the_count_difference(games):
+    """DUEL-CHECK-03/04: each row's event moves its marker by the difference of the counts, toward the higher count
+    (seat 0 = negative side), stopping at the scale's end; DUEL-END-01's event gives the markers' VP."""
+    checks = _events(games, "duel_check")
+    assert len(checks) == 15                                      # 3 rows x 5 rounds
+    scale = int(games["duel"].tables.duel_scale[0])
+    for _, e in checks:
+        want = max(-scale, min(scale, e["before"] + e["counts"][1] - e["counts"][0]))
+        assert e["after"] == want and e["rule"] == "DUEL-CHECK-03"
+    for g, end in _events(games, "duel_markers"):
+        vp = g.tables.duel_vp
+        assert end["vp"] == sum(int(vp[abs(p)]) for p in end["markers"] if p != 0 and (p < 0) == (end["seat"] == 0))

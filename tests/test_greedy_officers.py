@@ -59,7 +59,7 @@ def main_scores(g: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     kind, c = top(g)
     make_context(g.state, g.tables, c, W, I, X, True)
     score_moves(g.state, g.tables, I, X, W, codes, len(codes), vals, kind, 0, 0)
-    _score_mahiri_space(g.state, g.tables, W, X, c, codes, len(codes), vals, buf)
+    _score_mahiri_space(g.state, g.tables, W, I, X, c, codes, len(codes), vals, buf)
     return codes, vals.copy(), X.copy()
 
 

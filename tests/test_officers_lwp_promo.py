@@ -13,6 +13,7 @@ import pytest
 from sim import Game, scenario
 from sim.config import GameConfig
 from sim.errors import ConfigError
+from sim.fidelity import check_strict
 
 RICH = {"credits": 30, "excavators": 20, "mixers": 20}
 ARCH = ", with the Architect alone (an extra turn follows)"
@@ -256,10 +257,16 @@ def test_OFFICER_GENNARO_01_CONSTRUCT_03_fifth_construction():
 
 
 def test_RECON_06_promo_runs_report_reconstructed_data():
-    """RECON-06: the promo module's tables say that Gennaro's space is reconstructed; the base game is official."""
-    assert Game.new({"players": 2, "expansions": ["promo"]}, seed=1).info.data_fidelity == \
-        "reconstructed (promo.yaml: Gennaro's space)"
-    assert Game.new({"players": 2}, seed=1).info.data_fidelity == "official"
+    """RECON-06: the promo module's tables list promo.yaml (Gennaro's space) as reconstructed, so the game's
+    fidelity is reconstructed and --strict-fidelity refuses it; the base game is official."""
+    info = Game.new({"players": 2, "expansions": ["promo"]}, seed=1).info
+    assert info.data_fidelity == (("map_base.yaml", "official"), ("promo.yaml", "reconstructed"))
+    assert info.map_fidelity == "reconstructed"
+    base = Game.new({"players": 2}, seed=1).info
+    assert base.data_fidelity == (("map_base.yaml", "official"),) and base.map_fidelity == "official"
+    with pytest.raises(ConfigError, match="promo.yaml has fidelity reconstructed"):
+        check_strict(GameConfig(players=2, expansions=("promo",)).variant)
+    check_strict(GameConfig(players=2, expansions=("leeghwater",)).variant)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -302,19 +309,18 @@ def test_OFFICER_AMIR_01_other_officers_have_no_choice():
 # ---------------------------------------------------------------------------------------------------------------
 
 PROMO_PLAYABLE = {"Elon Audia", "Gennaro Grasso", "Wu Fang", "Dr. Octavius", "Amir Zahir"}
-LWP_PLAYABLE = {"Tommaso Battista", "Simone Luciani"}
+LWP_PLAYABLE = {"Tommaso Battista", "Simone Luciani", "Leslie Spencer", "Margot Fouche"}
 
 
 def test_SETUP_13_promo_and_leeghwater_officers_dealt_only_with_their_module():
-    """SETUP-13: with --expansion leeghwater,promo the pairings deal the base, Leeghwater and promo officers the
-    engine plays; never the officers without engine rules here (Leslie, Margot) nor OFFICER-NONAME-01's."""
+    """SETUP-13: with --expansion leeghwater,promo the pairings deal the base, Leeghwater and promo officers; never
+    OFFICER-NONAME-01's."""
     seen = set()
     for seed in range(40):
         g = Game.new({"players": 4, "expansions": ["leeghwater", "promo"]}, seed=seed)
         seen |= {p["officer"] for p in g.snapshot()["setup"]["pairings"]}
     assert PROMO_PLAYABLE | LWP_PLAYABLE <= seen
-    assert not seen & {"Leslie Spencer", "Margot Fouche", "Franz de Lasse",
-                       "Angelo Alberti"}
+    assert not seen & {"Franz de Lasse", "Angelo Alberti"}
     base = set()
     for seed in range(40):
         base |= {p["officer"] for p in Game.new({"players": 4, "expansions": ["promo"]}, seed=seed)
@@ -325,8 +331,8 @@ def test_SETUP_13_promo_and_leeghwater_officers_dealt_only_with_their_module():
 @pytest.mark.parametrize("officers, expansions, words", [
     (("Wu", "Viktor"), (), "add --expansion promo"),
     (("Tommaso", "Viktor"), ("promo",), "add --expansion leeghwater"),
-    (("Margot", "Viktor"), ("leeghwater", "promo"), "not playable yet"),
-    (("Leslie", "Viktor"), ("leeghwater",), "not playable yet"),
+    (("Margot", "Viktor"), ("promo",), "add --expansion leeghwater"),
+    (("Leslie", "Viktor"), (), "add --expansion leeghwater"),
     (("Franz de Lasse", "Viktor"), ("promo",), "OFFICER-NONAME-01"),
 ])
 def test_SETUP_13_officer_outside_the_modules_is_refused(officers, expansions, words):

@@ -7,6 +7,7 @@ from sim import layout as L
 from sim.rules.company import buy_patent_tile, co, officer, take_engineers
 from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
+from sim.rules.lwp import apply_lwp_main_move, is_lwp_main_move, list_lwp_main_moves, lwp_engineers_placed
 from sim.rules.officer_actions import (
     add_architect_moves,
     gennaro_space_open,
@@ -96,6 +97,8 @@ def list_main_moves(S, T, c, extra, out, scratch):
     if gennaro_space_open(S, T, c, eng, credits, scratch):               # OFFICER-GENNARO-01
         out[n] = ids.MV_GENNARO
         n += 1
+    if T.lwp_enabled[0] == 1:                                             # LWP-BUILD-05, LWP-EXTWORK-01
+        n = list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch)
     n = add_architect_moves(S, T, c, out, n)                              # OFFICER-TOMMASO-01
     if extra != 1 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
         used = S[b + L.C_MAHIRI_USED]
@@ -202,6 +205,8 @@ def apply_main_move(S, T, c, move):
         push(S, ids.TK_BUILD, c, BUILD_ACTION, 0)
     elif move < ids.MV_MAHIRI:                                            # TECH-06
         push(S, ids.TK_BUILD, c, BUILD_FREE_TILE, move - ids.MV_FREE_TILE)
+    elif is_lwp_main_move(move):
+        apply_lwp_main_move(S, T, c, move)
     elif move == ids.MV_MAHIRI:
         used = S[b + L.C_MAHIRI_USED]
         S[b + L.C_MAHIRI_USED] = used + 1
@@ -221,7 +226,7 @@ def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)
     n = (S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
-         + officer_engineers_placed(S, c))
+         + officer_engineers_placed(S, c) + lwp_engineers_placed(S, T, c))
     for i in range(S[b + L.C_CONSTR_USED]):
         n += T.constr_eng[i]
     for s in range(L.N_SPACES):

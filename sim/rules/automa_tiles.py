@@ -47,6 +47,14 @@ def tile_payment(S, T, c, g, struct, behav):
     any_type = mod == ids.T_L2_WILD
     exc = S[b + L.C_EXC]
     mix = S[b + L.C_MIX]
+    if struct == ids.BUILDING and mod == ids.T_L2_BUILDING:                          # AUTOMA-52: one type, the
+        if mix < exc and jill <= mix:                                                # one it has fewer of
+            return 0, jill, 0
+        if e <= exc:                                                                 # (tie: Excavators)
+            return e, 0, 0
+        if jill <= mix:
+            return 0, jill, 0
+        return -1, -1, -1
     if jill >= 0:                                                                    # AUTOMA-63
         pe, pm, short = _take(0, jill, any_type, True, exc, mix)
         if short == 0:
@@ -71,7 +79,9 @@ def _best_at(S, T, c, g, struct, on_wheel):
     b = co(c)
     best = -1
     best_key = -1
-    for t in range(ids.T_ANTON):
+    for t in range(ids.N_TILES):
+        if t == ids.T_ANTON or t == ids.T_LESLIE:
+            continue
         loc = S[b + L.C_TILE_LOC + t]
         here = (0 <= loc < 6) if on_wheel else loc == ids.TILE_IN_SUPPLY
         if not here:
@@ -123,7 +133,9 @@ def holds_tile_for(S, T, c, struct):
     """Whether c has a tile able to build `struct` (AUTOMA-16's fast check; AUTOMA-65 with Anton's tile)."""
     b = co(c)
     anton = anton_ready(S, c)
-    for t in range(ids.T_ANTON):
+    for t in range(ids.N_TILES):
+        if t == ids.T_ANTON or t == ids.T_LESLIE:
+            continue
         ts = T.tile_struct[t]
         if ts != struct and ts != ids.WILD:
             continue

@@ -12,6 +12,14 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_deck import action_card, criteria_card, flip
+from sim.rules.automa_lwp import (
+    automa_building_target,
+    automa_external_work,
+    automa_extwork_slot,
+    automa_lwp_decision,
+    leslie_external_work,
+    margot_building,
+)
 from sim.rules.automa_lwp_promo import (
     architect_second_turn,
     construction_engineers,
@@ -141,7 +149,7 @@ def produce_and_fulfil(S, T, c, move, modifier, flags):
     """AUTOMA-14: performs the production (conduit payment by AUTOMA-05), then fulfils the best displayed
     private contract, taking its reward (AUTOMA-24); the company's after-production ability follows (level 3)."""
     e = perform_production(S, T, c, move, modifier, flags)
-    push(S, ids.TK_AFTER_PRODUCTION, c, flags, (move // 1024) % 32)        # PRODUCE-11 (g)
+    push(S, ids.TK_AFTER_PRODUCTION, c, flags, (move // 1024) % 32, 1 << (move % 32))   # PRODUCE-11 (g)
     if fulfils_several(S, c):                                               # AUTOMA-67 (Simone)
         simone_fulfil(S, T, c, e)
         return
@@ -246,8 +254,22 @@ def perform_entry(S, T, c, entry, card):
         place_engineers(S, T, c, ids.AB_WATER, k)
         return True
     if do == ids.AD_CONSTRUCT:                                              # AUTOMA-16
-        if x == ids.BUILDING:                                               # AUTOMA-23: Leeghwater only
-            return False
+        if T.lwp_enabled[0] == 1 and leslie_external_work(S, T, c, k):      # AUTOMA-69
+            return True
+        g = margot_building(S, T, c, x == ids.BUILDING and z == 1)          # AUTOMA-70
+        if g >= 0:
+            S[b + L.C_ENG] -= k
+            S[b + L.C_AUTOMA_ENG] += k
+            construct_at(S, T, c, g, ids.BUILDING)
+            return True
+        if x == ids.BUILDING:                                               # AUTOMA-23
+            g = automa_building_target(S, T, c, z == 1) if T.lwp_enabled[0] == 1 else -1
+            if g < 0:
+                return False
+            S[b + L.C_ENG] -= k
+            S[b + L.C_AUTOMA_ENG] += k
+            construct_at(S, T, c, g, x)
+            return True
         cand = np.empty(L.MAX_DAMS + L.MAX_CONDUITS + L.MAX_PH, dtype=np.int64)
         n = 0
         if elevates_first(S, c):                                            # AUTOMA-61: whatever the card shows
@@ -270,7 +292,7 @@ def perform_entry(S, T, c, entry, card):
         construct_at(S, T, c, choose_space(S, T, c, x, cand, n, card, True), x)
         return True
     if do == ids.AD_PATENT:                                                 # AUTOMA-17
-        if T.intro[0] == 1 or x == ids.BUILDING:
+        if T.intro[0] == 1 or (x == ids.BUILDING and T.lwp_enabled[0] == 0):
             return False
         best = -1
         for i in range(3):
@@ -317,6 +339,12 @@ def perform_entry(S, T, c, entry, card):
         take_engineers(S, c, k)
         S[b + L.C_BANK_ENG] += k
         add_vp(S, c, x, ids.VS_RESOURCES)
+        return True
+    if do == ids.AD_EXTERNAL and T.lwp_enabled[0] == 1:                     # AUTOMA-21
+        slot = automa_extwork_slot(S, T, c, entry)
+        if slot < 0:
+            return False
+        automa_external_work(S, T, c, slot, k)
         return True
     return False                                                            # AUTOMA-21: Leeghwater only
 
@@ -370,6 +398,7 @@ def automa_pick(S, T, c, forced, pick_index):
     if automa_level(S, c) < 4:
         S[b + L.C_EFF_OFFICER] = ids.NO_OFFICER
         S[b + L.C_TILE_LOC + ids.T_ANTON] = ids.TILE_NOT_OWNED
+        S[b + L.C_TILE_LOC + ids.T_LESLIE] = ids.TILE_NOT_OWNED
 
 
 @njit(cache=True)
@@ -389,6 +418,8 @@ def resolve(S, T, kind, c, a0, a1, a2):
         gain_machines(S, c, 0, 0, a0)
     elif kind == ids.TK_FREE_PLACE:                                         # AUTOMA-24 -> AUTOMA-30
         free_placement(S, T, c, a0, a1, a2)
+    elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        automa_lwp_decision(S, T, kind, c, a0, a1, rules_card(S))
     elif kind == ids.TK_FULFIL or kind == ids.TK_GEO_DROP:
         pass                                    # AUTOMA-06: no contracts in hand; GEO-10: tokens ignored
     else:

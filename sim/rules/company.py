@@ -28,7 +28,7 @@ def buy_patent_tile(S, c, slot):
     t = S[L.PATENT + slot]
     S[L.PATENT + slot] = -1
     S[co(c) + L.C_TILE_LOC + t] = ids.TILE_IN_SUPPLY
-    S[L.TILE_TAKEN_ROUND + t - ids.FIRST_ADVANCED_TILE] = S[L.G_ROUND]
+    S[L.TILE_TAKEN_ROUND + t - ids.FIRST_ADVANCED_TILE] = S[L.G_ROUND]   # building tiles: indexes 17..19
 
 
 @njit(cache=True, _nrt=False)
@@ -130,10 +130,13 @@ def hand_size(S, c):
 
 @njit(cache=True, _nrt=False)
 def advanced_tiles_owned(S, c):
-    """TECH-05: advanced tiles in supply or on the wheel."""
+    """TECH-05: advanced tiles in supply or on the wheel (the L1/L2/L3 Building tiles included, LWP-SETUP-03)."""
     b = co(c) + L.C_TILE_LOC
     n = 0
     for t in range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES):
+        if S[b + t] != ids.TILE_NOT_OWNED:
+            n += 1
+    for t in range(ids.T_L1_BUILDING, ids.T_L3_BUILDING + 1):
         if S[b + t] != ids.TILE_NOT_OWNED:
             n += 1
     return n

@@ -16,7 +16,9 @@ from sim.rules.company import (
     officer,
     take_engineers,
 )
+from sim.rules.duel import is_blocked
 from sim.rules.geology import after_building, conduit_value, token
+from sim.rules.lwp_buildings import activate_building, building_of, building_placeable, is_building_target
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
 from sim.rules.water import place_drop_directly
@@ -64,10 +66,15 @@ def n_map_spaces(T):
 
 @njit(cache=True, _nrt=False)
 def placeable(S, T, c, g):
-    """The structure company c could place on map space g (CONSTRUCT-07, -13..16), or -1."""
+    """The structure company c could place on map space g (CONSTRUCT-07, -13..16) or building target g
+    (LWP-BUILD-01..03), or -1."""
+    if is_building_target(g):
+        return building_placeable(S, T, c, g)
     b = co(c)
     nd = T.n_dams[0]
     nc = T.n_conduits[0]
+    if T.duel_map[0] == 1 and is_blocked(S, g):                  # DUEL-PREP-05
+        return -1
     if g < nd:
         owner = S[L.DAM_OWNER + g]
         if owner == ids.NOBODY:
@@ -99,7 +106,10 @@ def placeable(S, T, c, g):
 
 @njit(cache=True, _nrt=False)
 def geo_cost(S, T, g, struct):
-    """The geological token of g's basin if it charges this structure (GEO-07), else -1."""
+    """The geological token of g's basin if it charges this structure (GEO-07), else -1 (never for a building,
+    LWP-BUILD-04)."""
+    if is_building_target(g):
+        return -1
     tok = token(S, space_zone(T, g))
     if tok >= 0 and T.geo_struct[tok] == struct:
         return tok
@@ -108,7 +118,10 @@ def geo_cost(S, T, g, struct):
 
 @njit(cache=True, _nrt=False)
 def red_surcharge(T, g, struct, behav):
-    """3 Credits for a Base or Powerhouse on a red-outlined space (CONSTRUCT-08/11; ADV-L1-WILD-01 waives it)."""
+    """3 Credits for a Base or Powerhouse on a red-outlined space (CONSTRUCT-08/11; ADV-L1-WILD-01 waives it);
+    a building's construction slot 3 or 4 costs 3 Credits (CONSTRUCT-12, LWP-BUILD-03)."""
+    if is_building_target(g):
+        return T.bld_slot_cr[building_of(g)[1]]
     nd = T.n_dams[0]
     if behav != ids.T_L1_WILD:
         if struct == ids.BASE and T.dam_upper[g] == 1:
@@ -132,19 +145,28 @@ def red_credits(S, T, g, struct, behav):
 @njit(cache=True, _nrt=False)
 def geo_engineers(S, T, g, struct):
     """Extra Engineers a geological token asks for building here (GEO-CONDUIT-ENG-01, GEO-09)."""
+    if is_building_target(g):
+        return 0
     tok = geo_cost(S, T, g, struct)
     return T.geo_eng[tok] if tok >= 0 else 0
 
 
 @njit(cache=True, _nrt=False)
 def printed_machinery(S, T, c, g, struct, behav, value):
-    """CONSTRUCT-08..11 with the tile and officer modifiers of CONSTRUCT-19 (a conduit of production `value`):
-    (excavators, mixers, Jill's all-Mixer alternative or -1)."""
+    """CONSTRUCT-08..12 with the tile and officer modifiers of CONSTRUCT-19 (a conduit of production `value`):
+    (excavators, mixers, an all-Mixer alternative or -1: Jill's conduit, or the L2 Building's Mixers-only)."""
     off = officer(S, c)
     e = 0
     m = 0
     jill = -1
-    if struct == ids.BASE:
+    if struct == ids.BUILDING:                    # CONSTRUCT-12: the building's printed machineries
+        bid = building_of(g)[0]
+        e = T.bld_exc[bid]
+        m = T.bld_mix[bid]
+        if behav == ids.T_L2_BUILDING:            # ADV-L2-BUILDING-01: only one of the two types, by choice:
+            jill = m                              # the all-Mixer alternative slot carries the Mixers-only option
+            m = 0
+    elif struct == ids.BASE:
         e = T.base_cost[T.zone_area[T.dam_zone[g]]]
         if off == ids.WILHELM:                    # OFFICER-WILHELM-01
             e = 3
@@ -172,6 +194,8 @@ def machinery_need(S, T, c, g, struct, behav, free):
     e = 0
     m = 0
     jill = -1
+    if struct == ids.BUILDING:                        # LWP-BUILD-04: no geological token
+        return printed_machinery(S, T, c, g, struct, behav, 0)
     if not free:
         value = conduit_value(S, T, g - nd) if struct == ids.CONDUIT else 0
         e, m, jill = printed_machinery(S, T, c, g, struct, behav, value)
@@ -341,13 +365,30 @@ def tile_mode(S, c, t):
 
 @njit(cache=True, _nrt=False)
 def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
-    """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06)."""
-    for t in range(ids.T_ANTON):
-        if mode == BUILD_FREE_TILE and t != forced:
+    """Appends every legal (space, tile) build of company c (CONSTRUCT-04 step 2, CONSTRUCT-06, TECH-06), building
+    slots included (LWP-BUILD-01)."""
+    last = ids.N_TILES if T.lwp_enabled[0] == 1 else ids.T_ANTON        # the building tiles exist only with LWP
+    for t in range(last):
+        if t == ids.T_ANTON or t == ids.T_LESLIE or (mode == BUILD_FREE_TILE and t != forced):
             continue
         tmode = tile_mode(S, c, t)
         if tmode < 0:
             continue
+        if T.lwp_enabled[0] == 1 and tile_builds(T, t, ids.BUILDING) and mode == BUILD_ACTION:
+            for pos in range(L.BUILDINGS_DRAWN):
+                bid = S[L.LWP_BUILDING + pos]
+                if bid < 0:
+                    continue
+                for slot in range(4):
+                    g = ids.BUILD_TARGET + bid * 4 + slot
+                    if building_placeable(S, T, c, g) < 0:
+                        continue
+                    if not payment_exists(S, T, c, g, ids.BUILDING, t, False, credits, engineers):
+                        continue
+                    out[n] = encode_build(g, tmode, t)
+                    n += 1
+                    if first_only:
+                        return n
         for g in range(n_map_spaces(T)):
             struct = placeable(S, T, c, g)
             if struct < 0 or not tile_builds(T, t, struct):
@@ -363,7 +404,11 @@ def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
 
 @njit(cache=True, _nrt=False)
 def place_structure(S, T, c, g, struct):
-    """Puts company c's top piece of a type on map space g and reveals any income under it (INCOME-04..06)."""
+    """Puts company c's top piece of a type on map space g and reveals any income under it (INCOME-04..06); a
+    Building piece activates its building (LWP-BUILD-01, no income, LWP-BUILD-04)."""
+    if struct == ids.BUILDING:
+        activate_building(S, c, g)
+        return
     b = co(c)
     nd = T.n_dams[0]
     nc = T.n_conduits[0]
@@ -458,3 +503,7 @@ def tile_effect(S, T, c, behav, g):
         add_vp(S, c, 3 * built(S, T, c, ids.POWERHOUSE), ids.VS_TILES)
     elif behav == ids.T_L3_WILD:                  # ADV-L3-WILD-01
         add_vp(S, c, 3 * advanced_tiles_owned(S, c), ids.VS_TILES)
+    elif behav == ids.T_L1_BUILDING and is_building_target(g):   # ADV-L1-BUILDING-01: may use it at once
+        push(S, ids.TK_LWP_L1_ACTION, c, building_of(g)[0])
+    elif behav == ids.T_L3_BUILDING and is_building_target(g):   # ADV-L3-BUILDING-01: its VP now
+        add_vp(S, c, T.bld_vp[building_of(g)[0]], ids.VS_TILES)

@@ -35,7 +35,9 @@ from sim.rules.contracts import (
     refill_display,
     take_from_display,
 )
+from sim.rules.duel import check_row, give_duel_reward, note_contract
 from sim.rules.geology import forbids_contract, push_income_drops
+from sim.rules.lwp import DAM_NETHERLANDS, MANDATORY, apply_lwp_choice, list_lwp_choice
 from sim.rules.multi_dam import add_source, finish_production, list_more_dams, several_dams, start_production
 from sim.rules.officer_actions import fulfils_several, hand_limit, list_amir_drops
 from sim.rules.produce import (
@@ -93,8 +95,9 @@ def legal_moves(S, T, out, scratch):
             n += 1
         return n
     if kind == ids.TK_FULFIL:
-        out[0] = ids.MV_NONE                                       # CONTRACT-07: fulfilling is optional
-        n = 1
+        if a1 != MANDATORY:                                        # the Customer Office must fulfil (LWP-BUILD-06)
+            out[0] = ids.MV_NONE                                   # CONTRACT-07: fulfilling is optional
+            n = 1
         bound = fulfil_bound(S, T, c, a0, a1 == 1) - a2               # CONTRACT-11: a2 already fulfilled
         for k in range(L.N_CONTRACTS):
             if can_fulfil(S, T, c, k, bound, a1 == 1):
@@ -139,6 +142,8 @@ def legal_moves(S, T, out, scratch):
         return list_more_dams(S, T, c, a2, S[t + 6], S[b + L.C_CREDITS], out)
     if kind == ids.TK_SETUP_PICK:
         return list_picks(S, T, c, a0, out)
+    if ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        return list_lwp_choice(S, T, kind, c, a0, a1, out, scratch)
     if kind == ids.TK_GEO_DROP:                                    # GEO-BASE-EXC-02: "may"
         if S[L.DAM_DROPS + a0] < capacity(S, T, a0):
             out[n] = 1
@@ -149,10 +154,10 @@ def legal_moves(S, T, out, scratch):
 
 
 @njit(cache=True, _nrt=False)
-def _after_production(S, T, c, flags, ph, e):
+def _after_production(S, T, c, flags, ph, e, dams):
     """PRODUCE-11 (f)-(g): the contract step (not on a geological +4 basin, GEO-PH-FREE-01), then the company
-    ability."""
-    push(S, ids.TK_AFTER_PRODUCTION, c, flags, ph)
+    ability (dams: bit per dam the production used, COMPANY-NED-01)."""
+    push(S, ids.TK_AFTER_PRODUCTION, c, flags, ph, dams)
     if not forbids_contract(S, T, ph):
         push(S, ids.TK_FULFIL, c, e, 1)
 
@@ -184,11 +189,11 @@ def apply_choice(S, T, move):
             start_production(S, T, c, move, a0, a1)
         elif move != ids.MV_SKIP:
             e = perform_production(S, T, c, move, a0, a1)
-            _after_production(S, T, c, a1, (move // 1024) % 32, e)
+            _after_production(S, T, c, a1, (move // 1024) % 32, e, 1 << (move % 32))
     elif kind == ids.TK_MORE_DAMS:
         if move == ids.MV_NONE:
             e = finish_production(S, T, c, a0, a2, a3, a5)
-            _after_production(S, T, c, a1, a2, e)
+            _after_production(S, T, c, a1, a2, e, a4)
         else:
             add_source(S, T, c, move, a0, a1, a3, a4, a5)
     elif kind == ids.TK_FULFIL:
@@ -196,6 +201,7 @@ def apply_choice(S, T, move):
             if a1 == 1 and fulfils_several(S, c):                  # CONTRACT-11: the sum of requirements <= E
                 push(S, ids.TK_FULFIL, c, a0, a1, a2 + T.contract_req[move])
             mark_fulfilled(S, c, move)
+            note_contract(S, T, c, move)                          # DUEL-COND-05
             give_reward(S, T, c, move, ids.VS_CONTRACTS)          # CONTRACT-08/13
     elif kind == ids.TK_DROP:
         if move != ids.MV_NONE:
@@ -233,6 +239,8 @@ def apply_choice(S, T, move):
     elif kind == ids.TK_GEO_DROP:
         if move != ids.MV_SKIP:
             place_drop_directly(S, T, a0)
+    elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
+        apply_lwp_choice(S, T, kind, c, a0, move)
 
 
 @njit(cache=True, _nrt=False)
@@ -330,7 +338,15 @@ def run_auto(S, T, kind, c, a0, a1, a2):
     elif kind == ids.TK_WATER_PHASE:
         S[L.G_PHASE] = ids.PH_WATER
         water_flow_phase(S, T)
-        push(S, ids.TK_SCORING, -1)
+        if T.duel_board[0] == 1:                                    # DUEL-CHECK-01: Check before Scoring
+            push(S, ids.TK_DUEL_CHECK, -1, 0)
+        else:
+            push(S, ids.TK_SCORING, -1)
+    elif kind == ids.TK_DUEL_CHECK:
+        S[L.G_PHASE] = ids.PH_CHECK
+        check_row(S, T, a0)
+    elif kind == ids.TK_DUEL_REWARD:
+        give_duel_reward(S, T, c, a0)
     elif kind == ids.TK_SCORING:
         S[L.G_PHASE] = ids.PH_SCORING
         scoring_phase(S, T)
@@ -352,6 +368,8 @@ def run_auto(S, T, kind, c, a0, a1, a2):
                 add_energy(S, c, 3)
             elif comp == ids.GERMANY and (a0 & GERMAN_SECOND) == 0:  # COMPANY-GER-01
                 push(S, ids.TK_PRODUCE, c, 0, OPTIONAL | GERMAN_SECOND, a1)
+            elif comp == ids.NETHERLANDS:                           # COMPANY-NED-01: a2 = bit per dam used
+                push(S, ids.TK_LWP_DAM, c, DAM_NETHERLANDS, a2)
     elif kind == ids.TK_CHECK_HAND:                                 # CONTRACT-04
         if hand_size(S, c) > hand_limit(S, T, c):
             push(S, ids.TK_CHECK_HAND, c)

@@ -79,3 +79,5 @@ def push_reward_part(S, T, c, key, amount):
     elif key == ids.RK_ENERGY_PRODUCED:
         add_energy(S, c, amount)                       # REWARD-06
         push(S, ids.TK_FULFIL, c, amount, 0)
+    elif key == ids.RK_FREE_ADV_TILE:
+        push(S, ids.TK_LWP_ADV_TILE, c)                # REWARD-12

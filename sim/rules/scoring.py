@@ -12,6 +12,9 @@ from sim.rules.company import (
     co,
     is_automa,
 )
+from sim.rules.duel import score_markers
+from sim.rules.lwp import extworks_fulfilled, lwp_end_of_round, score_buildings
+from sim.rules.lwp_buildings import buildings_activated
 from sim.rules.officer_actions import reset_officer_spaces
 from sim.rules.water import own_dam_drops
 
@@ -78,6 +81,10 @@ def bonus_count(S, T, c, tile):
         return built(S, T, c, ids.CONDUIT)
     if tile == ids.B_POWERHOUSES:
         return built(S, T, c, ids.POWERHOUSE)
+    if tile == ids.B_EXTWORKS:                                            # LWP-EXTWORK-08
+        return extworks_fulfilled(S, c)
+    if tile == ids.B_BUILDINGS:
+        return buildings_activated(S, c)
     return advanced_tiles_owned(S, c)
 
 
@@ -163,6 +170,7 @@ def end_of_round(S, T):
         S[L.SPACE_ENG + s] = 0
     if T.intro[0] == 0:
         refresh_patent_office(S, T)
+    lwp_end_of_round(S, T)                                                # EOR-05
 
 
 @njit(cache=True, _nrt=False)
@@ -256,8 +264,9 @@ def score_objective(S, T):
 
 @njit(cache=True)
 def final_scoring(S, T):
-    """END-01: objective, resources (1 VP per 5), drops in own dams."""
+    """END-01: objective, resources (1 VP per 5), Leeghwater building VP, drops in own dams."""
     score_objective(S, T)
+    score_buildings(S, T)                                                 # END-01 (3), LWP-BUILD-08
     for c in range(T.n_players[0]):
         b = co(c)
         items = S[b + L.C_CREDITS] + S[b + L.C_EXC] + S[b + L.C_MIX] + S[b + L.C_EXCAMIXERS]   # OFFICER-ELON-01
@@ -266,6 +275,7 @@ def final_scoring(S, T):
         drops = own_dam_drops(S, T, c)
         if drops > 0:
             add_vp(S, c, drops, ids.VS_DAMS)                             # END-05
+    score_markers(S, T)                                                  # END-01 (5), DUEL-END-01
 
 
 @njit(cache=True, _nrt=False)

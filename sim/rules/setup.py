@@ -7,7 +7,9 @@ from sim import layout as L
 from sim.rules.automa_deck import shuffle_automa_deck
 from sim.rules.company import add_vp, co
 from sim.rules.contracts import refill_display
+from sim.rules.duel import prepare_duel_map, setup_duel_board
 from sim.rules.geology import place_tokens
+from sim.rules.lwp import deal_advanced_piles, give_company_pieces, setup_leeghwater
 from sim.rules.rng import below, seed_state64, shuffle, shuffle_local
 from sim.rules.scoring import refresh_patent_office
 from sim.rules.stack import push
@@ -54,7 +56,9 @@ def _shared_components(S, T):
     for i in range(6):
         S[L.DISPLAY + i] = -1
     refill_display(S, T)
-    for area in range(3):                                         # SETUP-08
+    if T.duel_map[0] == 1:                                        # DUEL-PREP-01..07 replace SETUP-08
+        prepare_duel_map(S, T)
+    for area in range(3 if T.duel_map[0] == 0 else 0):            # SETUP-08
         k = 0
         while k < T.neutral_options.shape[1] and T.neutral_options[area, k] >= 0:
             k += 1
@@ -66,11 +70,15 @@ def _shared_components(S, T):
     for i in range(3):
         S[L.PATENT + i] = -1
     S[L.TECH_POS] = L.N_ADV
-    if T.intro[0] == 0:                                           # SETUP-09
+    if T.intro[0] == 0 and T.lwp_enabled[0] == 1:                # SETUP-09 with LWP-SETUP-03
+        deal_advanced_piles(S, T)
+        S[L.TECH_POS] = 0
+        refresh_patent_office(S, T)
+    elif T.intro[0] == 0:                                         # SETUP-09
         for level in range(3):
             base = L.TECH_PILE + level * 5
             k = 0
-            for t in range(ids.N_TILES):
+            for t in range(ids.T_ANTON):                          # the Building tiles only with LWP
                 if T.tile_level[t] == level + 1:
                     S[base + k] = t
                     k += 1
@@ -81,6 +89,8 @@ def _shared_components(S, T):
         S[L.TECH_POS] = 0
         refresh_patent_office(S, T)
     place_tokens(S, T)                                            # GEO-02..05
+    setup_leeghwater(S, T)                                        # LWP-SETUP-01/02
+    setup_duel_board(S, T)                                        # DUEL-BOARD-02/03 (no draws without the board)
 
 
 @njit(cache=True)
@@ -111,8 +121,9 @@ def _deal_pairings(S, T, fixed_company, fixed_officer):
             S[L.PAIR_OFFICER + s] = T.intro_pairings[k, 1]
             S[L.START_DEALT + s] = T.intro_pairings[k, 2]
         return
-    companies = np.arange(4)
-    shuffle_local(S, companies, 4)
+    nc = T.n_companies[0]                                         # 5 boards with LWP (COMPANY-NED-01)
+    companies = np.arange(nc)
+    shuffle_local(S, companies, nc)
     officers = T.officer_pool[:T.n_officer_pool[0]].copy()
     shuffle_local(S, officers, officers.shape[0])
     ci = 0
@@ -279,6 +290,7 @@ def apply_pick(S, T, seat, pick_index, move):
         S[b + L.C_TILE_LOC + ids.T_BASIC_WILD] = ids.TILE_IN_SUPPLY
     if off == ids.ANTON:                                          # SETUP-21
         S[b + L.C_TILE_LOC + ids.T_ANTON] = ids.TILE_IN_SUPPLY
+    give_company_pieces(S, T, seat)                               # LWP-01
     if j != NO_CONTRACT:
         k = S[L.START_DEALT + (p if j == INTRO_CONTRACT else j)]
         S[L.CON_STATE + k] = ids.CS_HAND

@@ -246,7 +246,18 @@ def _contracts(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         S[L.CON_STATE + k], S[L.CON_OWNER + k] = state[k], owner[k]
 
 
-def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
+def _set_aside(ctx: _Ctx, adv: list[int], mentioned: set[int], given: Any) -> list[int]:
+    """LWP-SETUP-03: the tile set aside unseen from each pile (default: each level's last tile, in id order, that
+    the position does not otherwise mention)."""
+    if given is not None:
+        out = [ctx.tile(f"leeghwater.set_aside[{i}]", x) for i, x in enumerate(_list("leeghwater.set_aside", given))]
+        if sorted(ctx.T.tile_level[t] for t in out) != [1, 2, 3] or any(t in mentioned for t in out):
+            _fail("leeghwater.set_aside", "give one unowned, undisplayed advanced tile of each level (LWP-SETUP-03)")
+        return out
+    return [[t for t in adv if ctx.T.tile_level[t] == lvl and t not in mentioned][-1] for lvl in (1, 2, 3)]
+
+
+def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any, set_aside: Any = None) -> None:
     T = ctx.T
     if ctx.intro:
         if v:
@@ -255,11 +266,17 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         S[L.PATENT:L.PATENT + 3] = -1
         return
     v = _check_keys("patent_office", v, ("display", "drawn", "pile", "bought_in_round"))
-    for name, x in _check_keys("patent_office.bought_in_round", v.get("bought_in_round"),
-                               ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON], "advanced tile").items():
+    bought_names = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON]
+    if "leeghwater" in ctx.variant.expansions:
+        bought_names += ids.TILE_NAMES[ids.T_L1_BUILDING:ids.T_L3_BUILDING + 1]
+    for name, x in _check_keys("patent_office.bought_in_round", v.get("bought_in_round"), bought_names,
+                               "advanced tile").items():
         t = ctx.tile("patent_office.bought_in_round", name)
         S[L.TILE_TAKEN_ROUND + t - ids.FIRST_ADVANCED_TILE] = _int(f"patent_office.bought_in_round.{name}", x, 0, 5)
     adv = list(range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES))
+    lwp = "leeghwater" in ctx.variant.expansions
+    if lwp:                                       # LWP-SETUP-03: the Building tiles join piles I/II/III
+        adv += [ids.T_L1_BUILDING, ids.T_L2_BUILDING, ids.T_L3_BUILDING]
     owned: dict[int, int] = {}
     for s in range(ctx.n):
         for t in adv:
@@ -294,10 +311,13 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
                 _fail(f"patent_office.display[{i}]", f"{ids.TILE_NAMES[t]} is owned by seat {owned[t]}; "
                                                      "a displayed tile belongs to nobody")
     mentioned = set(owned) | {t for t in (display or []) if t >= 0}
+    aside = _set_aside(ctx, adv, mentioned, set_aside) if lwp else []
     blocks = []
     for lvl in (1, 2, 3):                       # SETUP-09: piles I, II, III, each in draw order
-        lv = [t for t in adv if T.tile_level[t] == lvl]
+        lv = [t for t in adv if T.tile_level[t] == lvl and t not in aside]
         blocks += [t for t in lv if t in mentioned] + [t for t in lv if t not in mentioned]
+    adv = sorted(t for t in adv if t not in aside)
+    S[L.LWP_SET_ASIDE:L.LWP_SET_ASIDE + len(aside)] = aside
     if "drawn" in v:
         pre = tiles("patent_office.drawn", v["drawn"])
         rest = tiles("patent_office.pile", v["pile"]) if "pile" in v else [t for t in blocks if t not in pre]
@@ -318,7 +338,7 @@ def _patent_office(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
             pre_rest = sorted(pre_rest + removed)
     else:
         pre_rest = sorted(pre + rest)
-    if pre_rest != adv:
+    if sorted(pre_rest) != adv:
         missing = [ids.TILE_NAMES[t] for t in adv if t not in pre + rest]
         dup = [ids.TILE_NAMES[t] for t in pre if t in rest]
         _fail("patent_office.pile", f"drawn + pile must hold each advanced tile once (missing: {_valid(missing) or '-'};"

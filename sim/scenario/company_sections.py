@@ -144,6 +144,8 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
     else:
         anton = off == ids.ANTON and lvl in (0, 4)
         supply = [0, 1, 2, 3] + ([ids.T_BASIC_WILD] if ctx.intro else []) + ([ids.T_ANTON] if anton else [])
+        if "leeghwater" in ctx.variant.expansions:            # LWP-01, OFFICER-LESLIE-01
+            supply += [ids.T_BUILDING] + ([ids.T_LESLIE] if off == ids.LESLIE and lvl in (0, 4) else [])
         supply = [t for t in supply if t not in on_wheel]
     for ti in supply:
         S[b + L.C_TILE_LOC + ti] = ids.TILE_IN_SUPPLY

@@ -30,7 +30,19 @@ class _Ctx:
 
     # names <-> indices
     def space(self, path, v):
+        """A map space, or a Leeghwater building slot ('Cofferdam slot 1', LWP-BUILD-01)."""
+        if isinstance(v, str) and " slot " in v:
+            name, _, slot = v.rpartition(" slot ")
+            bid = _name_index(path, name, ids.BUILDING_NAMES, "building", prefix=True)
+            return ids.BUILD_TARGET + bid * 4 + _int(path, slot, 1, 4) - 1
         return _name_index(path, v, self.space_names, "map space")
+
+    def space_name(self, g: int) -> str:
+        """Inverse of space()."""
+        if g >= ids.BUILD_TARGET:
+            bid, slot = divmod(g - ids.BUILD_TARGET, 4)
+            return f"{ids.BUILDING_NAMES[bid]} slot {slot + 1}"
+        return self.space_names[g]
 
     def dam(self, path, v):
         return _name_index(path, v, self.info.dam_ids, "dam space")

@@ -62,7 +62,8 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
         "produce": (_Arg("modifier", 0, "int"), _Arg("optional", 1, "bool", mask=OPTIONAL),
                     _Arg("german_second", 1, "bool", mask=GERMAN_SECOND),
                     _Arg("excluded_powerhouse", 2, "ph?", default=-1)),
-        "fulfil": (_Arg("energy", 0, "int", required=True), _Arg("by_production", 1, "bool"),
+        "fulfil": (_Arg("energy", 0, "int", required=True), _Arg("by_production", 1, "bool", mask=1),
+                   _Arg("mandatory", 1, "bool", mask=2, when=lambda f: f[3] & 2),   # the Customer Office
                    _Arg("fulfilled", 2, "int", when=lambda f: f[4] != 0)),   # CONTRACT-11: Simone's earlier ones
         "drop": (_Arg("count", 0, "int", default=1), _Arg("now", 1, "bool"), _Arg("exact", 2, "bool")),
         "take_contract": (_Arg("count", 0, "int", default=1),),
@@ -79,9 +80,17 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
         "rotate": (_Arg("steps", 0, "int", default=1),),
         "after_production": (_Arg("optional", 0, "bool", mask=OPTIONAL),
                              _Arg("german_second", 0, "bool", mask=GERMAN_SECOND),
-                             _Arg("powerhouse", 1, "ph?", default=-1)),
+                             _Arg("powerhouse", 1, "ph?", default=-1),
+                             _Arg("dams_used", 2, "int", when=lambda f: f[4] != 0)),  # COMPANY-NED-01, bit per dam
         "tile_effect": (_Arg("tile", 0, "tile", required=True), _Arg("space", 1, "space")),
         "reward_part": (_Arg("key", 0, "reward_key", required=True), _Arg("amount", 1, "int")),
+        "duel_check": (_Arg("row", 0, "int"),),                     # DUEL-CHECK-02: row 0..2, top to bottom
+        "duel_reward": (_Arg("tile", 0, "int", required=True),),    # reward tile I 0..7, or 8 = a tile II
+        # The Leeghwater Project (sim.rules.lwp): Cofferdam (mode 0) / Netherlands (mode 1, excluded dams: bit per dam),
+        # the Loan Agency, the L1 Building's immediate action (building id, ids.BUILDING_NAMES order)
+        "lwp_dam": (_Arg("mode", 0, "int"), _Arg("excluded_dams", 1, "int")),
+        "lwp_extwork": (_Arg("mode", 0, "int"),),
+        "lwp_l1_action": (_Arg("building", 0, "int", required=True),),
     }
 
 
@@ -133,7 +142,7 @@ def _dec_arg(ctx: _Ctx, a: _Arg, raw: int) -> Any:
     if k in ("tile", "tile?"):
         return None if raw == -1 and k == "tile?" else ids.TILE_NAMES[raw]
     if k == "space":
-        return ctx.space_names[raw]
+        return ctx.space_name(raw)
     if k == "dam":
         return ctx.info.dam_ids[raw]
     if k == "ph?":

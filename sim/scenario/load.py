@@ -12,9 +12,11 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.officer_pool import check_officer
 from sim.rules.automa_officers import mahiri_in_play
+from sim.scenario.duel_sections import load_duel
 from sim.scenario.board_sections import _action_spaces, _contracts, _headstreams, _map_structures, _patent_office
 from sim.scenario.company_sections import _company_block, _company_docs, _dam_capacity, _derived_company_fields
 from sim.scenario.context import _Ctx
+from sim.scenario.lwp_sections import load_leeghwater
 from sim.scenario.schema import _HAS_GEO, _TOP_KEYS, _bool, _check_keys, _co, _fail, _int, _list, _name_index
 from sim.scenario.turn_sections import _counters, _drops_in_frames, _misc, _stack
 from sim.variant import Variant
@@ -53,7 +55,7 @@ def _read_doc(doc: dict | str | Path) -> dict:
 
 
 def _variant_of(doc: dict) -> Variant:
-    v = dict(_check_keys("variant", doc.get("variant"), ("players", "map", "intro", "expansions")))
+    v = dict(_check_keys("variant", doc.get("variant"), ("players", "map", "intro", "expansions", "duel")))
     for k in ("players", "map", "intro", "expansions"):
         if k in doc:
             if k in v and v[k] != doc[k]:
@@ -65,7 +67,7 @@ def _variant_of(doc: dict) -> Variant:
         _fail("map", f"{mp!r} is not a map name; use 'base'")
     intro = _bool("intro", v.get("intro", False))
     exps = tuple(str(e) for e in _list("expansions", v.get("expansions")))
-    return Variant(players=players, map=mp, intro=intro, expansions=exps)
+    return Variant(players=players, map=mp, intro=intro, expansions=exps, duel=_bool("duel", v.get("duel", False)))
 
 
 def _default_pairings(ctx: _Ctx, given: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -199,8 +201,10 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     _headstreams(ctx, S, doc.get("headstreams"))
     _action_spaces(ctx, S, doc.get("action_spaces"))
     _contracts(ctx, S, doc.get("contracts"))
-    _patent_office(ctx, S, doc.get("patent_office"))
+    _patent_office(ctx, S, doc.get("patent_office"), (doc.get("leeghwater") or {}).get("set_aside"))
+    load_duel(ctx, S, doc.get("duel"))
     _misc(ctx, S, doc, phase)
+    load_leeghwater(ctx, S, doc, cdocs)
     _derived_company_fields(ctx, S, cdocs, check)
     _dam_capacity(ctx, S)
     _counters(ctx, S, doc.get("counters"), check, _drops_in_frames(doc))
@@ -230,7 +234,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     if not variant.intro and all(o >= 0 for o in ctx.officer[:n]):
         officers = tuple(ids.OFFICER_NAMES[o] for o in ctx.officer[:n])
     config = GameConfig(players=n, map=variant.map, intro=variant.intro, expansions=tuple(variant.expansions),
-                        officers=officers, automa=levels if any(levels) else None)
+                        officers=officers, automa=levels if any(levels) else None, duel=variant.duel)
     return config, S, ctx
 
 

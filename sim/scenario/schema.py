@@ -14,7 +14,7 @@ TASKS: dict[int, str] = {getattr(ids, k): k[3:].lower() for k in dir(ids) if k.s
 _TASK_IDS = {v: k for k, v in TASKS.items()}
 # Tasks that belong to no seat (pushed with player -1).
 _GLOBAL_TASKS = {"setup_done", "start_round", "headstreams", "actions_start", "water_phase", "scoring",
-                 "end_of_round"}
+                 "end_of_round", "duel_check"}
 
 _STRUCTS = ("base", "elevation", "conduit", "powerhouse")
 _FULL_PIECES = {"base": 5, "elevation": 5, "conduit": 5, "powerhouse": 4}
@@ -26,7 +26,7 @@ _TOP_KEYS = (
     "variant", "players", "map", "intro", "expansions", "seed", "rng", "round", "phase", "current", "turn_order",
     "passed", "companies", "dams", "conduits", "powerhouses", "headstreams", "action_spaces", "contracts",
     "patent_office", "bonus_tiles", "objective", "mahiri_pool", "geological_tokens", "setup", "counters",
-    "decision", "stack", "residue", "automa_deck",
+    "decision", "stack", "residue", "automa_deck", "duel", "leeghwater",
 )
 _COMPANY_KEYS = (
     "seat", "company", "officer", "effective_officer", "credits", "excavators", "mixers", "engineers", "vp",
@@ -34,6 +34,7 @@ _COMPANY_KEYS = (
     "construction_spaces_used", "bank_engineers", "mahiri_uses", "geological_engineers", "decisions",
     "contracts_fulfilled", "machineries_gained", "automa", "automa_engineers", "tile_uses",
     "architect_in_supply", "wu_space_engineers", "gennaro_space_engineers", "excamixers",
+    "buildings_used", "margot_engineers",                      # The Leeghwater Project (sim.scenario.lwp_sections)
 )
 
 

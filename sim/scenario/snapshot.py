@@ -9,8 +9,10 @@ import yaml
 from sim import ids
 from sim import layout as L
 from sim.scenario.context import _Ctx
+from sim.scenario.duel_sections import snapshot_duel
 from sim.scenario.frames import _frame_doc
 from sim.scenario.load import _build, _field_names
+from sim.scenario.lwp_sections import snapshot_leeghwater
 from sim.scenario.schema import _COLOURS, _HAS_GEO, _HAS_GEO_ENG, _STRUCTS, _co
 
 
@@ -33,6 +35,8 @@ def snapshot(game) -> dict:
         "variant": {"players": n, "map": variant.map, "intro": bool(variant.intro),
                     "expansions": list(variant.expansions)},
     }
+    if variant.duel:
+        doc["variant"]["duel"] = True
     if game.seed is not None:
         doc["seed"] = int(game.seed)
     doc["rng"] = I(S[L.G_RNG])
@@ -59,12 +63,15 @@ def snapshot(game) -> dict:
         order = [_tile_name(I(t)) if t >= 0 else None for t in S[L.TECH_PILE:L.TECH_PILE + L.N_ADV]]
         doc["patent_office"] = {"display": [_tile_name(I(t)) if t >= 0 else None for t in S[L.PATENT:L.PATENT + 3]],
                                 "drawn": order[:pos], "pile": order[pos:]}
-        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.N_ADVANCED_TILES]
-        if rounds.any():
+        rounds = S[L.TILE_TAKEN_ROUND:L.TILE_TAKEN_ROUND + ids.T_L3_BUILDING - ids.FIRST_ADVANCED_TILE + 1]
+        if rounds.any():                             # the Leeghwater Building tiles at ids 22..24 (indexes 17..19)
             doc["patent_office"]["bought_in_round"] = {ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE + i]: I(r)
                                                        for i, r in enumerate(rounds) if r}
     doc["bonus_tiles"] = [ids.BONUS_NAMES[b] for b in S[L.G_BONUS:L.G_BONUS + 5]]
     doc["objective"] = ids.OBJECTIVE_NAMES[S[L.G_OBJECTIVE]]
+    duel = snapshot_duel(ctx, S)
+    if duel is not None:
+        doc["duel"] = duel
     doc["mahiri_pool"] = [ids.OFFICER_NAMES[o] for o in S[L.MAHIRI_POOL:L.MAHIRI_POOL + 3] if o >= 0]
     if _HAS_GEO:
         tokens = {int(info.zone_numbers[z]): ids.GEO_TOKEN_NAMES[S[L.GEO_TOKEN + z]]
@@ -82,6 +89,7 @@ def snapshot(game) -> dict:
         "starting_contracts": [info.contract_ids[S[L.START_DEALT + s]] if S[L.START_DEALT + s] >= 0 else None
                                for s in range(n)],
     }
+    snapshot_leeghwater(ctx, S, doc)
     doc["counters"] = {"decisions": I(S[L.G_DECISIONS]), "moves": I(S[L.G_MOVES]),
                        "drops_created": I(S[L.G_DROPS_CREATED]), "drops_removed": I(S[L.G_DROPS_REMOVED])}
     ns = I(S[L.G_STACK_N])

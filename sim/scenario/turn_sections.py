@@ -177,6 +177,7 @@ def _stack(ctx: _Ctx, S: np.ndarray, doc: dict, phase: int, to: list[int], passe
             ids.PH_SCORING: [{"task": "scoring"}],
             ids.PH_EOR: [{"task": "end_of_round"}],
             ids.PH_OVER: [],
+            ids.PH_CHECK: [{"task": "duel_check", "row": 0}],        # DUEL-CHECK-01: the Check phase from row 1
         }
         if "decision" in doc:
             if phase not in beneath:

@@ -158,4 +158,5 @@ def test_wilson() -> None:
 def test_every_base_pairing_is_a_cell() -> None:
     d = _design(kind="balance", players=[2, 4], seed=1)
     assert len(d.cells) == 2 * 4 * 7
-    assert {c.label for c in d.cells} == {f"{a}+{b}" for a in ids.COMPANY_NAMES for b in ids.OFFICER_NAMES[:7]}
+    assert {c.label for c in d.cells} == {f"{a}+{b}" for a in ids.COMPANY_NAMES[:ids.N_BASE_COMPANIES]
+                                          for b in ids.OFFICER_NAMES[:ids.TOMMASO]}

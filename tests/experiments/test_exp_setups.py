@@ -84,10 +84,10 @@ def test_each_levels_of_the_tile_factors_are_balanced() -> None:
     advanced = ids.TILE_NAMES[ids.FIRST_ADVANCED_TILE:ids.T_ANTON]
     assert cfg.remove_tiles == ((),) + tuple((t,) for t in advanced)
     assert len(cfg.bonus_tiles) == 6
-    assert sorted(sorted(set(ids.BONUS_NAMES) - set(level)) for level in cfg.bonus_tiles) == \
-        sorted([b] for b in ids.BONUS_NAMES)
+    assert sorted(sorted(set(ids.BONUS_NAMES[:ids.N_BASE_BONUS]) - set(level)) for level in cfg.bonus_tiles) == \
+        sorted([b] for b in ids.BONUS_NAMES[:ids.N_BASE_BONUS])
     for r in range(5):
-        assert sorted(level[r] for level in cfg.bonus_tiles) == sorted(ids.BONUS_NAMES)
+        assert sorted(level[r] for level in cfg.bonus_tiles) == sorted(ids.BONUS_NAMES[:ids.N_BASE_BONUS])
     assert len(cfg.headstreams) == 8 and all(len(level) == 4 for level in cfg.headstreams)
     for h in range(4):
         assert sorted(level[h] for level in cfg.headstreams) == list(range(1, 9))

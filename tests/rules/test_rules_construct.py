@@ -287,7 +287,8 @@ def test_CONSTRUCT_13_base_placement_limits():
 
 
 def test_CONSTRUCT_14_elevation_placement_limits():
-    """CONSTRUCT-14: an Elevation only on an own dam of level 1 or 2; not level 3, neutral or opponent dams."""
+    """CONSTRUCT-14, ERRATA-01 (at most 2 Elevations per Base: a dam is at most level 3): an Elevation only on an
+    own dam of level 1 or 2; not level 3, neutral or opponent dams."""
     g = load(dams={"B1U": {"owner": "USA", "level": 1}, "B2U": {"owner": "USA", "level": 2},
                    "B3U": {"owner": "USA", "level": 3}, "B4L": {"owner": "neutral", "level": 1},
                    "B5U": {"owner": "Germany", "level": 1}})

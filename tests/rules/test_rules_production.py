@@ -533,7 +533,8 @@ def _ex01(credits):
 
 
 def test_EX_01_turn_played_out_corrected():
-    """EX-01 (ACT-TURBINE-02, TURN-04, PRODUCE-05/06/11, COMPANY-01, CONTRACT-05/06, WATER-05, DECISION-43):
+    """EX-01 (ACT-TURBINE-02, TURN-04, PRODUCE-05/06/11, COMPANY-01, CONTRACT-05/06, WATER-05, DECISION-43,
+    ERRATA-07: the right-hand space's fee, which the printed example omits, is paid):
     fee 3 (4 -> 1 Credit): at most 1 drop through L's conduit; E = 3 + 0 + 1 = 4; Y pays L 1 Credit (L +1 VP);
     the drop flows P8 -> B8U -> B8L (2 drops); G13 qualifies, Y9 not; G13 gives +5 VP, +1 Excavator."""
     g = _ex01(4)

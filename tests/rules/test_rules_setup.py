@@ -97,7 +97,7 @@ def test_SETUP_02_headstream_tiles_random_and_distinct():
 
 
 def test_SETUP_03_five_of_six_bonus_tiles_in_random_order():
-    """SETUP-03: full game: 5 distinct base bonus tiles; which tile is left out and the order vary."""
+    """SETUP-03, ERRATA-04 (the full setup, separate from the introductory one): 5 distinct base bonus tiles; which tile is left out and the order vary."""
     left_out, first = set(), set()
     for seed in SEEDS:
         b = setup_snap(3, seed)["bonus_tiles"]
@@ -109,7 +109,7 @@ def test_SETUP_03_five_of_six_bonus_tiles_in_random_order():
 
 
 def test_SETUP_04_intro_removes_the_advanced_tiles_bonus():
-    """SETUP-04: introductory game: exactly the 5 other bonus tiles, in random order."""
+    """SETUP-04, ERRATA-04 (the introductory setup): exactly the 5 other bonus tiles, in random order."""
     orders = set()
     for seed in SEEDS:
         b = setup_snap(3, seed, intro=True)["bonus_tiles"]

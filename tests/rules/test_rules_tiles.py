@@ -351,6 +351,18 @@ def test_ADV_L3_POWERHOUSE_01_three_vp_per_powerhouse():
     assert s["vp"] == vp + 9 and s["mixers"] == 16
 
 
+@pytest.mark.parametrize("tile", ["powerhouse", "L1_powerhouse", "L2_powerhouse"])
+def test_ERRATA_02_only_the_L3_powerhouse_scores_per_powerhouse(tile):
+    """ERRATA-02: building the 3rd powerhouse with any other powerhouse tile (basic, L1, L2) scores no VP; only
+    ADV-L3-POWERHOUSE-01 gives 3 VP per powerhouse (above: 9 VP)."""
+    g = load(None if tile == "powerhouse" else tile, powerhouses={"P5_0": "Germany", "P6_0": "Germany"})
+    vp = me(g)["vp"]
+    build(g, f"Build a Powerhouse on P8_0 with tile {tile}")
+    if g.pending == "choose a production":
+        g.play(scenario.find_move(g, "Do not produce"))
+    assert me(g)["vp"] == vp
+
+
 def test_ADV_L3_WILD_01_counts_itself():
     """ADV-L3-WILD-01: only L3 Wild owned -> 3 VP (it counts itself, on the wheel)."""
     g = load("L3_wild")
