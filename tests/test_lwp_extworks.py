@@ -277,7 +277,7 @@ def test_AUTOMA_53_netherlands_drop_to_the_most_productive_system():
     g = automa_game(automa={"automa": 3, "company": "Netherlands"}, dams=dams, conduits={"C1L": 0, "C5R": 0},
                     powerhouses={"P8_0": 1, "P10_0": 1})
     S, T = g.state, g.tables
-    netherlands_drop(S, T, 1, -1, 0)
+    netherlands_drop(S, T, 1, 0, 0)                    # no dam used (bit per dam)
     assert g.snapshot()["dams"]["B1L"]["drops"] == 1
     assert sum(v.get("drops", 0) for v in g.snapshot()["dams"].values()) == 1
 

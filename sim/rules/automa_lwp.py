@@ -8,7 +8,7 @@ from sim import ids
 from sim import layout as L
 from sim.rules.automa_place import choose_space
 from sim.rules.automa_tiles import best_tile
-from sim.rules.company import add_vp, automa_level, buy_patent_tile, co, officer
+from sim.rules.company import add_vp, automa_level, buy_patent_tile, co, officer, take_engineers
 from sim.rules.lwp import pay_to_general_supply, take_external_work
 from sim.rules.lwp_buildings import building_placeable
 from sim.rules.water import capacity, place_drop_directly
@@ -34,11 +34,10 @@ def automa_extwork_slot(S, T, c, entry):
 def automa_external_work(S, T, c, slot, k):
     """AUTOMA-21 effect: k Engineers on the space, the machineries to the general supply, the tile and its reward
     (AUTOMA-24)."""
-    b = co(c)
     w = S[L.LWP_EW_SHOWN + slot]
     S[L.LWP_EW_SPACE + slot] = c
     S[L.LWP_EW_ENG + slot] = k
-    S[b + L.C_ENG] -= k
+    take_engineers(S, c, k)                            # the Architect last (AUTOMA-68)
     pay_to_general_supply(S, c, T.ew_exc[w], T.ew_mix[w])
     take_external_work(S, T, c, slot, ids.VS_EXTWORKS)
 
@@ -78,7 +77,7 @@ def leslie_external_work(S, T, c, k):
             continue
         if S[b + L.C_EXC] >= T.ew_exc[w] and S[b + L.C_MIX] >= T.ew_mix[w]:
             S[L.LWP_EW_SPACE + slot] = c
-            S[b + L.C_ENG] -= k
+            take_engineers(S, c, k)
             S[b + L.C_AUTOMA_ENG] += k
             put_on_wheel(S, c, T.ew_exc[w], T.ew_mix[w], ids.T_LESLIE)
             rotate_step(S, c)

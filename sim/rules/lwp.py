@@ -215,7 +215,7 @@ def building_action_possible(S, T, c, bid, credits, scratch):
     if credits < ACTION_CREDITS[bid]:
         return False
     if bid == ids.BLD_COFFERDAM:
-        return _dam_choice_exists(S, T, c, DAM_COFFERDAM, -1)
+        return _dam_choice_exists(S, T, c, DAM_COFFERDAM, 0)
     if bid == ids.BLD_CONTROL:
         return list_productions(S, T, c, 3, 0, -1, credits, scratch, 0, True) > 0
     if bid == ids.BLD_CUSTOMER:
