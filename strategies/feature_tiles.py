@@ -27,6 +27,8 @@ def blocked_build_gain(S, T, I, X, W, t):
     Credits, a machinery shortfall discounted by RHO per missing piece (as best_affordable's progress)."""
     st_t = T.tile_struct[t]
     mask = I[I_TMASK]
+    if (st_t == ids.WILD and mask & 15 == 15) or (st_t != ids.WILD and (mask >> st_t) & 1 == 1):
+        return 0.0                                             # nothing of its types is blocked: no map scan
     ng = T.n_dams[0] + T.n_conduits[0] + T.n_ph[0]
     lock = X[X_LOCK]
     best = 0.0
