@@ -436,7 +436,7 @@ def test_duel_snapshot_round_trip(moves):
     g = play_game(GameConfig(players=2, map="duel", duel=True), 21, "greedy", max_moves=moves)
     doc = g.snapshot()
     assert "residue" not in doc and doc["variant"]["duel"] is True and set(doc["duel"]) == {
-        "preparation", "conditions", "markers", "reward_tiles", "contract_points"}
+        "preparation", "conditions", "markers", "reward_tiles", "contract_points", "extwork_machineries"}
     g2 = scenario.load(doc)
     assert (g2.state == g.state).all()
 
