@@ -207,10 +207,11 @@ def vp_sources_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> F
     """Mean VP by source per level of `by` as stacked horizontal bars: gains stack right of zero, losses (the
     energy-track malus) left of it, and a diamond marks the net total."""
     figure, (axes,) = _canvas(max(2.5, 0.4 * len(table) + 1.5))
-    values = table[list(VP_SOURCE_COLUMNS)].to_numpy(float).T
+    sources = [c for c in VP_SOURCE_COLUMNS if c in table.columns]   # a module's sources only in its games
+    values = table[sources].to_numpy(float).T
     levels = table[by].astype(str)
-    palette = colormaps["tab20"]  # eleven sources need more distinct colours than the default cycle's ten
-    for index, (source, left) in enumerate(zip(VP_SOURCE_COLUMNS, stack_offsets(values))):
+    palette = colormaps["tab20"]  # eleven or more sources need more distinct colours than the default cycle's ten
+    for index, (source, left) in enumerate(zip(sources, stack_offsets(values))):
         axes.barh(levels, values[index], left=left, color=palette(index), label=source.removeprefix("vp_"))
     axes.plot(values.sum(axis=0), levels, "D", color="black", markersize=5, label="net total")
     axes.axvline(0, color="black", linewidth=0.8)

@@ -30,7 +30,8 @@ OFFICERS = ("Wilhelm Adler", "Graziano Del Monte", "Viktor Fiesler", "Jill McDow
             "Anton Krylov", "Mahiri Sekibo")
 VP_CENTRE = 90.0
 VP_SCALE = 8.0
-VP_SOURCE_SHARES = np.array([10, 14, 10, 8, 8, 4, 14, 12, 8, 6, 6, 0], dtype=float) / 100   # no duel VP
+VP_SOURCE_SHARES = np.array([10, 14, 10, 8, 8, 4, 14, 12, 8, 6, 6, 0, 0, 0], dtype=float) / 100   # base game only:
+#                                                             no building, external-works or duel VP
 
 ROW_SCHEMA = pa.schema([
     ("game", pa.int64()), ("cell", pa.string()), ("seed", pa.int64()), ("players", pa.int8()),

@@ -89,6 +89,7 @@ DUEL_COND = _alloc("duel_condition", 3)                  # condition tile per ro
 DUEL_MARKER = _alloc("duel_marker", 3)                   # marker position per row, -L..+L (DUEL-BOARD-01)
 DUEL_TILE = _alloc("duel_reward_tile", 3 * (2 * MAX_SCALE + 1))   # [row, position + MAX_SCALE]: reward tile or -1
 DUEL_CONTRACT_PTS = _alloc("duel_contract_points", MAX_PLAYERS)   # DUEL-COND-05 count of the current round
+DUEL_EW_MACH = _alloc("duel_extwork_machineries", MAX_PLAYERS)   # DUEL-COND-06 count of the current round
 # ==== end of Barrage: Duel =========================================================================================
 # ==== The Leeghwater Project (LWP-*, sim.rules.lwp): global fields; all stay at their setup value without it ====
 N_BUILDINGS = 10                                        # private buildings in the box (LWP-BUILD-06; no Heliport)

@@ -90,6 +90,7 @@ from strategies.feature_structures import (
     tile_effect_value,
     tile_need,
 )
+from strategies.feature_tiles import blocked_build_gain
 from strategies.feature_water import drop_value
 from strategies.features import make_context, patch_context
 from strategies.greedy_officers import (
@@ -198,7 +199,9 @@ def _contract_take_value(S, T, I, X, W, p):
 
 @fast
 def _tile_value(S, T, I, X, W, t):
-    """Value of owning advanced tile t (ACT-PATENT-01, TECH-05, ADV-*)."""
+    """Value of owning advanced tile t (ACT-PATENT-01, TECH-05, ADV-*): the bonus tiles counting it, its effect
+    over the rounds left, and the build it allows while the basic tile of its type rides the wheel
+    (strategies.feature_tiles)."""
     c = I[I_C]
     st = T.tile_struct[t]
     v = W[W_BONUS] * future_bonus_value(S, T, I, ids.B_ADVANCED)
@@ -227,7 +230,7 @@ def _tile_value(S, T, I, X, W, t):
         eff = 0.8 * left
     else:
         eff = 0.6 * left
-    return v + W[W_TILE] * eff
+    return v + W[W_TILE] * (eff + blocked_build_gain(S, T, I, X, W, t))
 
 
 @fast

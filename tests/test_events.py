@@ -18,7 +18,7 @@ GAMES = {
     "automa3": (GameConfig(players=2), 8, "greedy,automa:level=3"),
     "greedy4": (GameConfig(players=4), 7, "greedy"),
     "mahiri": (GameConfig(players=2, officers=("Viktor Fiesler", "Mahiri Sekibo")), 21, "greedy,automa:level=4"),
-    "geo3": (GameConfig(players=3, expansions=("geological",)), 5, "greedy"),
+    "geo3": (GameConfig(players=3, expansions=("geological",)), 1, "greedy"),
     "duel": (GameConfig(players=2, map="duel", duel=True), 11, "greedy"),
 }
 

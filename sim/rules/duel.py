@@ -126,7 +126,15 @@ def condition_count(S, T, c, cond):
         return min(S[b + L.C_EXC], S[b + L.C_MIX])                # DUEL-COND-04: supply only, wheel excluded
     if cond == ids.DC_CONTRACTS:
         return S[L.DUEL_CONTRACT_PTS + c]                         # DUEL-COND-05
-    return 0                                                      # DUEL-COND-06 needs Leeghwater: never in the pool
+    return S[L.DUEL_EW_MACH + c]                                  # DUEL-COND-06 (in the pool only with Leeghwater)
+
+
+@njit(cache=True, _nrt=False)
+def note_extwork_machineries(S, T, c, n):
+    """DUEL-COND-06: n machineries spent on an external work this round (Leslie's, paid onto her wheel, count too;
+    the Loan Agency's Credits do not: it never calls this)."""
+    if T.duel_board[0] == 1:
+        S[L.DUEL_EW_MACH + c] += n
 
 
 @njit(cache=True, _nrt=False)
@@ -169,7 +177,8 @@ def check_row(S, T, row):
         push(S, ids.TK_DUEL_CHECK, -1, row + 1)
     else:
         for c in range(T.n_players[0]):                           # the reminder contracts go back (DUEL-COND-05)
-            S[L.DUEL_CONTRACT_PTS + c] = 0
+            S[L.DUEL_CONTRACT_PTS + c] = 0                        # and the works' machineries (DUEL-COND-06)
+            S[L.DUEL_EW_MACH + c] = 0
         push(S, ids.TK_SCORING, -1)
     if seat < 0:
         return

@@ -8,6 +8,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.company import add_energy, add_vp, buy_patent_tile, co, hand_size, officer, take_engineers
+from sim.rules.duel import note_extwork_machineries
 from sim.rules.lwp_buildings import has_activated
 from sim.rules.produce import list_productions
 from sim.rules.rewards import give_reward
@@ -150,6 +151,7 @@ def occupy_external_work(S, T, c, slot, leslie):
         rotate_step(S, c)
     else:
         pay_to_general_supply(S, c, T.ew_exc[w], T.ew_mix[w])
+    note_extwork_machineries(S, T, c, T.ew_exc[w] + T.ew_mix[w])      # DUEL-COND-06
     take_external_work(S, T, c, slot, ids.VS_EXTWORKS)
 
 

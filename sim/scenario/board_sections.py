@@ -37,24 +37,9 @@ def _map_structures(ctx: _Ctx, S: np.ndarray, doc: dict) -> None:
                 if 0 <= d2 < d and S[L.DAM_OWNER + d2] == o:
                     _fail(f"dams.{info.dam_ids[d]}", f"{ctx.owner_name(o)} already has a dam in this basin "
                                                      f"({info.dam_ids[d2]}); a company builds one base per basin")
-    conds = doc.get("conduits") or {}
-    _check_keys("conduits", conds, list(conds))
-    for k, v in conds.items():
-        p = f"conduits.{k}"
-        i = _name_index(p, k, info.conduit_ids, "conduit space")
-        if isinstance(v, dict):
-            _check_keys(p, v, ("owner",))
-            v = v.get("owner")
-        S[L.COND_OWNER + i] = ctx.seat_of(p, v)
-    phs = doc.get("powerhouses") or {}
-    _check_keys("powerhouses", phs, list(phs))
-    for k, v in phs.items():
-        p = f"powerhouses.{k}"
-        i = _name_index(p, k, info.ph_ids, "powerhouse space")
-        if isinstance(v, dict):
-            _check_keys(p, v, ("owner",))
-            v = v.get("owner")
-        o = ctx.seat_of(p, v)
+    for p, i, o in _owned_spaces(ctx, doc, "conduits", info.conduit_ids, "conduit space"):
+        S[L.COND_OWNER + i] = o
+    for p, i, o in _owned_spaces(ctx, doc, "powerhouses", info.ph_ids, "powerhouse space"):
         z = int(T.ph_zone[i])
         for j in range(4):
             q = int(T.zone_ph[z, j])
@@ -62,6 +47,19 @@ def _map_structures(ctx: _Ctx, S: np.ndarray, doc: dict) -> None:
                 _fail(p, f"{ctx.owner_name(o)} already has a powerhouse in this zone ({info.ph_ids[q]}); "
                          "one powerhouse per company per zone")
         S[L.PH_OWNER + i] = o
+
+
+def _owned_spaces(ctx: _Ctx, doc: dict, key: str, names, what: str):
+    """(path, space index, owner seat) of each entry of a `{space: owner}` or `{space: {owner: ...}}` section."""
+    entries = doc.get(key) or {}
+    _check_keys(key, entries, list(entries))
+    for k, v in entries.items():
+        p = f"{key}.{k}"
+        i = _name_index(p, k, names, what)
+        if isinstance(v, dict):
+            _check_keys(p, v, ("owner",))
+            v = v.get("owner")
+        yield p, i, ctx.seat_of(p, v)
 
 
 def _headstreams(ctx: _Ctx, S: np.ndarray, v: Any) -> None:

@@ -8,6 +8,7 @@ duel:
   markers: [0, 2, -3]                                          # marker per row; negative = seat 0's side
   reward_tiles: [{-3: I4, 3: I1, -6: II, 6: II}, ...]          # per row: position -> reward tile I1..I8 or II
   contract_points: [0, 3]                                      # per seat: DUEL-COND-05 count of this round
+  extwork_machineries: [0, 2]                                  # per seat: DUEL-COND-06 count of this round
 ```
 A neutral preparation tile's dam is given in `dams` like any other dam; its entry here only records the location.
 """
@@ -22,7 +23,7 @@ from sim import layout as L
 from sim.scenario.context import _Ctx
 from sim.scenario.schema import _check_keys, _fail, _int, _list, _name_index
 
-_KEYS = ("preparation", "conditions", "markers", "reward_tiles", "contract_points")
+_KEYS = ("preparation", "conditions", "markers", "reward_tiles", "contract_points", "extwork_machineries")
 _TILE_NAMES = tuple(f"I{k + 1}" for k in range(ids.N_DUEL_REWARD_I)) + ("II",)
 
 
@@ -73,7 +74,7 @@ def load_duel(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
     if len(set(locs)) != len(locs):
         _fail("duel.preparation", "two preparation tiles have the same location tile (DUEL-PREP-07)")
     if not int(T.duel_board[0]):
-        for key in ("conditions", "markers", "reward_tiles", "contract_points"):
+        for key in ("conditions", "markers", "reward_tiles", "contract_points", "extwork_machineries"):
             if key in v:
                 _fail(f"duel.{key}", "needs the duel board; set variant.duel: true")
         return
@@ -113,6 +114,11 @@ def load_duel(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         _fail("duel.contract_points", f"give one count per seat ({ctx.n})")
     for s, x in enumerate(pts):
         S[L.DUEL_CONTRACT_PTS + s] = _int(f"duel.contract_points[{s}]", x, 0)
+    works = _list("duel.extwork_machineries", v.get("extwork_machineries", [0] * ctx.n))
+    if len(works) != ctx.n:
+        _fail("duel.extwork_machineries", f"give one count per seat ({ctx.n})")
+    for s, x in enumerate(works):
+        S[L.DUEL_EW_MACH + s] = _int(f"duel.extwork_machineries[{s}]", x, 0)
 
 
 def snapshot_duel(ctx: _Ctx, S: np.ndarray) -> dict | None:
@@ -129,4 +135,5 @@ def snapshot_duel(ctx: _Ctx, S: np.ndarray) -> dict | None:
         doc["reward_tiles"] = [{p: _TILE_NAMES[S[_slot(r, p)]] for p in range(-scale, scale + 1) if S[_slot(r, p)] >= 0}
                                for r in range(ids.DUEL_ROWS)]
         doc["contract_points"] = [int(x) for x in S[L.DUEL_CONTRACT_PTS:L.DUEL_CONTRACT_PTS + ctx.n]]
+        doc["extwork_machineries"] = [int(x) for x in S[L.DUEL_EW_MACH:L.DUEL_EW_MACH + ctx.n]]
     return doc

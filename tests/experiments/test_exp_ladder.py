@@ -19,7 +19,7 @@ SMALL = "random,greedy,automa:level=1,automa"
 
 def barrage(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "experiments", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+                          timeout=1500)   # a cold numba cache compiles the bots in this process
 
 
 def test_cli_ladder_json_rates_every_bot_and_skips_automa_pairs():

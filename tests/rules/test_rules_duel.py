@@ -242,11 +242,14 @@ def test_DUEL_BOARD_05_fixed_scale_values():
 
 
 # ---- Check phase -----------------------------------------------------------------------------------------------
-def _check(companies, conditions, markers=(0, 0, 0), tiles=None, rnd=2, contract_points=(0, 0), **doc):
+def _check(companies, conditions, markers=(0, 0, 0), tiles=None, rnd=2, contract_points=(0, 0), expansions=(),
+           duel_extra=None, **doc):
     """Loads round `rnd` at the start of the Check phase (after Water Flow) and plays it; stops before Scoring."""
     duel = {"conditions": list(conditions), "markers": list(markers),
-            "reward_tiles": tiles if tiles is not None else [{}, {}, {}], "contract_points": list(contract_points)}
-    g = scenario.load({"variant": {"players": 2, "map": "duel", "duel": True}, "round": rnd, "phase": "check",
+            "reward_tiles": tiles if tiles is not None else [{}, {}, {}], "contract_points": list(contract_points),
+            **(duel_extra or {})}
+    variant = {"players": 2, "map": "duel", "duel": True, "expansions": list(expansions)}
+    g = scenario.load({"variant": variant, "round": rnd, "phase": "check",
                        "companies": companies, "duel": duel, **doc}, advance=False)
     g.run_until("scoring")
     return g
@@ -433,6 +436,61 @@ def test_duel_snapshot_round_trip(moves):
     g = play_game(GameConfig(players=2, map="duel", duel=True), 21, "greedy", max_moves=moves)
     doc = g.snapshot()
     assert "residue" not in doc and doc["variant"]["duel"] is True and set(doc["duel"]) == {
-        "preparation", "conditions", "markers", "reward_tiles", "contract_points"}
+        "preparation", "conditions", "markers", "reward_tiles", "contract_points", "extwork_machineries"}
     g2 = scenario.load(doc)
     assert (g2.state == g.state).all()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# DUEL-COND-06: machineries spent on external works (with The Leeghwater Project)
+# ---------------------------------------------------------------------------------------------------------------
+
+def _duel_lwp(me: dict | None = None, **doc):
+    """Round 2 of a Duel with the Leeghwater Project, seat 0 (Leslie when asked) to move; EWA1 (1 Excavator) and
+    EWA5 (2 Excavators) displayed."""
+    ew = {"display": ["EWA1", "EWB1", "EWA5"], "deck": ["EWA1", "EWB1", "EWA5", "EWA2", "EWA3", "EWA4", "EWB2", "EWB3",
+                                                      "EWB4", "EWB5", "EWC1", "EWC2", "EWC3", "EWC4", "EWC5"]}
+    seat0 = {"credits": 20, "excavators": 10, "mixers": 10, **(me or {})}
+    return scenario.load({"variant": {"players": 2, "map": "duel", "duel": True, "expansions": ["leeghwater"]},
+                          "round": 2, "phase": "actions", "companies": {0: seat0},
+                          "leeghwater": {"external_works": ew}, "decision": {"task": "main", "seat": 0}, **doc})
+
+
+def test_DUEL_COND_06_external_works_tile_only_with_leeghwater():
+    """DUEL-BOARD-02 / DUEL-COND-06: the external-works condition tile is in the pool (6 tiles) only with Leeghwater."""
+    from sim.tables import compile_tables
+    from sim.variant import Variant
+    pools = {}
+    for exp in ((), ("leeghwater",)):
+        T = compile_tables(Variant(players=2, map="duel", duel=True, expansions=exp))[0]
+        pools[exp] = [ids.DUEL_COND_NAMES[c] for c in T.duel_cond_pool[:int(T.n_duel_cond[0])]]
+    assert "external_works" not in pools[()] and len(pools[()]) == 5
+    assert pools[("leeghwater",)] == list(ids.DUEL_COND_NAMES)
+
+
+@pytest.mark.parametrize("work, paid", [("EWA1 (1 Excavators) on space 1", 1), ("EWA5 (2 Excavators) on space 3", 2)])
+def test_DUEL_COND_06_machineries_paid_for_an_external_work_count(work, paid):
+    """DUEL-COND-06: taking EWA1 pays 1 Excavator, EWA5 2: the seat's count of this round grows by that many."""
+    g = _duel_lwp()
+    g.play(scenario.find_move(g, f"Take external work {work}"))
+    assert [int(x) for x in g.state[L.DUEL_EW_MACH:L.DUEL_EW_MACH + 2]] == [paid, 0]
+
+
+def test_DUEL_COND_06_leslie_machineries_on_her_wheel_count():
+    """DUEL-COND-06 (Leslie's machineries count): Leslie pays EWA5's 2 Excavators onto her wheel with her tile."""
+    g = _duel_lwp({"officer": "Leslie Spencer"})
+    leslie = [m for m in g.legal_moves() if m.description.startswith("Take external work EWA5")
+              and "Leslie" in m.description]
+    assert len(leslie) == 1
+    g.play(leslie[0])
+    assert int(g.state[L.DUEL_EW_MACH]) == 2
+    assert g.snapshot()["companies"][0]["excavators"] == 10 - 2
+
+
+def test_DUEL_COND_06_check_counts_machineries_then_resets():
+    """DUEL-COND-06 in the Check phase: 3 machineries vs 1 -> the row-1 marker moves 2 toward seat 0; after the
+    third row the counts go back to 0 (like DUEL-COND-05's)."""
+    g = _check({0: {}, 1: {}}, ["external_works", "credits", "energy"],
+               expansions=["leeghwater"], duel_extra={"extwork_machineries": [3, 1]})
+    assert _markers(g)[0] == -2
+    assert [int(x) for x in g.state[L.DUEL_EW_MACH:L.DUEL_EW_MACH + 2]] == [0, 0]
