@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from sim import ids
 from sim.errors import ConfigError
-from sim.officer_pool import NO_AUTOMA_RULES, check_officer, never_dealt, pool
+from sim.officer_pool import check_officer, never_dealt, pool
 from sim.variant import DUEL_MAP, VARIANT_NAMES, Variant
 
 
@@ -98,24 +98,9 @@ class GameConfig:
             # store the canonical spelling, so manifests and logs use the data-file names
             object.__setattr__(self, "companies" if kind == "company" else "officers", tuple(names[i] for i in idx))
         check_companies(self.companies, self.expansions)
-        if self.automa is not None and 4 in self.automa and not self.intro:
-            self._check_level4_officers()
         if self.intro and self.officers is not None:
             raise ConfigError("officers cannot be chosen in the introductory game: its pairings are fixed "
                               "(SETUP-18); drop --officers or --intro")
-
-    def _check_level4_officers(self) -> None:
-        """A level-4 Automa uses its officer (AUTOMA-03); the Automa rules of Elon, Octavius and Amir
-        (AUTOMA-71) are not implemented, so such an Automa may not hold one (nor be dealt one at random)."""
-        seats = [s for s, lvl in enumerate(self.automa) if lvl == 4]
-        if self.officers is not None:
-            held = [self.officers[s] for s in seats if self.officers[s] in NO_AUTOMA_RULES]
-        else:
-            held = [n for n in pool(tuple(self.expansions)) if n in NO_AUTOMA_RULES]
-        if held:
-            raise ConfigError(f"a level-4 Automa cannot hold {held[0]!r}: its Automa rule (AUTOMA-71) is not "
-                              "implemented; use Automa levels 1-3, fix other officers for the level-4 seats, or "
-                              "drop --expansion promo")
 
     @property
     def variant(self) -> Variant:

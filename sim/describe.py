@@ -7,6 +7,7 @@ from sim import ids
 from sim import layout as L
 from sim.rules.construct import decode_build, decode_payment, n_map_spaces, payment_excamixers, space_kind
 from sim.rules.geology import conduit_value
+from sim.rules.lwp import segment_take
 from sim.rules.produce import decode, energy_of, modifier_terms
 from sim.tables import TableInfo
 
@@ -202,10 +203,9 @@ def _describe_lwp_choice(S, T, info: TableInfo, kind: int, c: int, a0: int, move
     if kind == ids.TK_LWP_WHEEL_TILE:
         return f"Take tile {ids.TILE_NAMES[move]} back from the wheel"
     if kind == ids.TK_LWP_SEGMENT:
-        b = L.COMPANY_BASE + c * L.CO_SIZE
-        seg, e = divmod(move, 64)
-        k = int(S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg]) // 2
-        return f"Take back {e} Excavators and {k - e} Mixers from wheel segment {seg}"
+        seg, e, m, x = (int(v) for v in segment_take(S, c, move))
+        excamixers = f", {x} Excamixers" if x else ""                  # OFFICER-ELON-01
+        return f"Take back {e} Excavators and {m} Mixers{excamixers} from wheel segment {seg}"
     if kind == ids.TK_LWP_EXTWORK:
         w = int(S[L.LWP_EW_SHOWN + move])
         return f"Take {_extwork_text(T, w)} for {2 * int(T.ew_exc[w] + T.ew_mix[w])} Credits (Loan Agency)"

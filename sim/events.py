@@ -436,7 +436,7 @@ class EventLogger:
             move = int(best_production(pre, T, c, entry[2], False, -1)[0]) if entry[0] == ids.AD_PRODUCE else -1
             perform_entry(S, T, c, entry, crit)
             sub = StepContext(self, pre, S, (x.kind, c, x.a0, x.a1, x.a2))
-            if move >= 0:
+            if move >= 0 and _single_source(move):
                 self._production(sub, c, move, int(entry[2]), 0)
             for k in range(L.N_CONTRACTS):                                # AUTOMA-14: the contract it fulfilled
                 if S[L.CON_STATE + k] == ids.CS_FULFILLED and pre[L.CON_STATE + k] != ids.CS_FULFILLED:
@@ -468,7 +468,7 @@ class EventLogger:
         proxy = c not in self.automa_seats                              # AUTOMA-66: a player's first action
         if x.kind == ids.TK_PRODUCE:                                     # an extra production (level 3 effects)
             move, energy = (int(v) for v in best_production(S, self.T, c, x.a0, (x.a1 & GERMAN_SECOND) != 0, x.a2))
-            if energy >= 1:
+            if energy >= 1 and _single_source(move):
                 self._production(x, c, move, x.a0, x.a1)
         if x.kind != ids.TK_MAIN:
             return x.event("automa_decision", "AUTOMA-24", c, decision=ids.TASK_NAMES.get(x.kind, "decision"),
@@ -501,6 +501,12 @@ class EventLogger:
 _BOOKKEEPING = np.zeros(L.STATE_SIZE, dtype=bool)
 _BOOKKEEPING[[L.G_STACK_N, L.G_MOVES, L.G_DECISIONS, L.G_AUTOMA_DONE]] = True
 _BOOKKEEPING[L.STACK:L.STACK + L.STACK_DEPTH * L.FRAME] = True
+
+
+def _single_source(move: int) -> bool:
+    """Whether an Automa production move names its one dam and drops (an Octavius Automa's production from all its
+    sources, AUTOMA-71, is logged by its gains only)."""
+    return int(decode(move)[3]) > 0
 
 
 def _changed(before: np.ndarray, after: np.ndarray) -> bool:

@@ -17,7 +17,8 @@ INVARIANTS = (
     "engineers conserved (supply + placed = starting engineers)",
     "no negative resource (credits, machineries, engineers, wheel, drops)",
     "VP equals the sum of its breakdown by source",
-    "structure counts match the map (pieces left + pieces on the map = pieces owned)",
+    "structure counts match the map (pieces left + pieces on the map = pieces owned; 5 Building pieces with "
+    "Leeghwater, LWP-01)",
     "drops are held only by built dams, at most 4",
     "hand limit holds when a turn starts",
     "no decision is asked of an Automa seat (the engine plays its turns, AUTOMA-10)",
@@ -83,11 +84,22 @@ def violations(S, T):
             if S[L.PH_OWNER + p] == c:
                 phs += 1
         if (bases + S[b + L.C_PIECES + ids.BASE] != 5 or elevs + S[b + L.C_PIECES + ids.ELEVATION] != 5
-                or conds + S[b + L.C_PIECES + ids.CONDUIT] != 5 or phs + S[b + L.C_PIECES + ids.POWERHOUSE] != 4):
+                or conds + S[b + L.C_PIECES + ids.CONDUIT] != 5 or phs + S[b + L.C_PIECES + ids.POWERHOUSE] != 4
+                or buildings_placed(S, c) + S[b + L.C_BUILDING_PIECES] != (5 if T.lwp_enabled[0] == 1 else 0)):
             bad |= 1 << 5
         if top_kind == ids.TK_MAIN and hand_size(S, c) > hand_limit(S, T, c):
             bad |= 1 << 7
     return bad
+
+
+@njit(cache=True, _nrt=False)
+def buildings_placed(S, c):
+    """Building pieces company c has on the private buildings' construction slots (LWP-BUILD-01..03)."""
+    n = 0
+    for i in range(L.N_BUILDINGS * 4):
+        if S[L.LWP_SLOT + i] == c:
+            n += 1
+    return n
 
 
 def describe_violations(mask: int) -> list[str]:

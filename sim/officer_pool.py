@@ -9,10 +9,6 @@ from sim import ids
 from sim.data_loader import load_components
 from sim.errors import ConfigError
 
-# Officers a level-4 Automa cannot hold: their Automa rules (AUTOMA-71 for Elon, Octavius, Amir) are not
-# implemented (AUTOMA-67 Simone, AUTOMA-68 Tommaso and AUTOMA-71 Gennaro and Wu are).
-NO_AUTOMA_RULES: frozenset[str] = frozenset({"Elon Audia", "Dr. Octavius", "Amir Zahir"})
-
 # Module (expansion name) -> key of its pool in components.yaml executive_officer_setup.
 _POOL_KEYS = {"base": "base_game_pool", "leeghwater": "leeghwater_pool", "promo": "promo_pool"}
 _MODULE_TITLES = {"leeghwater": "The Leeghwater Project", "promo": "the promo packs (module promo)"}

@@ -5,7 +5,7 @@ Leeghwater moves only."""
 from sim import ids
 from sim import layout as L
 from sim.rules.construct import machinery_need, red_credits
-from sim.rules.lwp import ACTION_CREDITS, loan_price
+from sim.rules.lwp import ACTION_CREDITS, loan_price, segment_take
 from sim.rules.lwp_buildings import building_of, buildings_activated
 from sim.rules.produce import decode
 from strategies.feature_layout import (
@@ -182,11 +182,9 @@ def score_lwp_choice(S, T, I, X, W, moves, n, vals, kind, a0):
             vals[i] = X[X_DROPV + m]
         elif kind == ids.TK_LWP_WHEEL_TILE:
             vals[i] = 1.0 if m >= ids.FIRST_ADVANCED_TILE else 0.5      # an advanced tile is worth more back
-        elif kind == ids.TK_LWP_SEGMENT:
-            seg = m // 64
-            e = m % 64
-            k = (S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg]) // 2
-            vals[i] = e * X[X_EV] + (k - e) * X[X_MV]
+        elif kind == ids.TK_LWP_SEGMENT:                # an Excamixer back is worth the dearer type
+            _, e, mx, xm = segment_take(S, c, m)
+            vals[i] = e * X[X_EV] + mx * X[X_MV] + xm * max(X[X_EV], X[X_MV])
         elif kind == ids.TK_LWP_EXTWORK:
             w = S[L.LWP_EW_SHOWN + m]
             vals[i] = reward_value(T, I, X, W, T.ew_reward[w]) - loan_price(T, w) * X[X_CV]

@@ -97,11 +97,10 @@ def test_game_seeds_are_reproducible_62_bit():
     np.testing.assert_array_equal(s[:3], expected.astype(np.int64))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_fuzz_finds_no_violation(players):
-    config = GameConfig(players=players)
-    n = 2000
-    seeds = game_seeds(1000 + players, n)
+def _fuzz(config: GameConfig, n: int, seed: int) -> None:
+    """Random-action games of `config`; every invariant (sim.invariants) holds after every move."""
+    players = config.players
+    seeds = game_seeds(seed, n)
     fc = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
     fo = np.full((n, L.MAX_PLAYERS), -1, dtype=np.int64)
     report = np.zeros((n, 2), dtype=np.int64)
@@ -113,3 +112,16 @@ def test_fuzz_finds_no_violation(players):
                for g in bad[:5]]
     assert not len(bad), f"{len(bad)} of {n} games violated an invariant, e.g. " + "; ".join(details)
     assert (report[:, 0] == -1).all()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fuzz_finds_no_violation(players):
+    _fuzz(GameConfig(players=players), 2000, 1000 + players)
+
+
+@pytest.mark.parametrize("players,map_", [(2, "base"), (3, "base"), (4, "five_player")])
+def test_fuzz_finds_no_violation_with_leeghwater_and_promo(players, map_):
+    """The invariants with The Leeghwater Project and every promo officer, among them the Building pieces
+    (supply + placed = 5 per company, LWP-01) and the machineries paid to the general supply for external works
+    (LWP-EXTWORK-02, LWP-D07)."""
+    _fuzz(GameConfig(players=players, map=map_, expansions=("leeghwater", "promo")), 600, 3000 + players)

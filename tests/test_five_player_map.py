@@ -97,9 +97,19 @@ def test_FIVEP_01_list_maps_shows_it_playable_with_4():
 
 @pytest.mark.parametrize("args, words", [(["play", "-p", "2", "--map", "five_player"], "FIVEP-01"),
                                          (["fuzz", "-p", "5", "--map", "five_player"], "FIVEP-02"),
-                                         (["play", "-p", "2", "--officers", "wu,viktor"], "--expansion promo")])
+                                         (["play", "-p", "3", "--map", "five_player"], "--players 4"),
+                                         (["play", "-p", "2", "--officers", "wu,viktor"], "--expansion promo"),
+                                         (["play", "-p", "2", "--officers", "elon,viktor", "--expansion",
+                                           "leeghwater"], "--expansion promo"),
+                                         (["play", "-p", "2", "--officers", "tommaso,viktor"],
+                                          "--expansion leeghwater"),
+                                         (["play", "-p", "2", "--companies", "netherlands,usa"],
+                                          "--expansion leeghwater"),
+                                         (["play", "-p", "2", "--officers", "franz,viktor"], "OFFICER-NONAME-01")])
 def test_FIVEP_01_02_SETUP_13_cli_refuses_in_one_line(args, words):
-    """Bad input: one line naming the fix, exit code 2, no traceback."""
+    """Bad input (issue #14): the five-player map with 2 or 3 companies, 5 companies, an officer of a module not
+    chosen (promo, LWP-only), the Netherlands without the expansion (COMPANY-NED), a never-dealt officer: one line
+    naming the fix, exit code 2, no traceback."""
     p = subprocess.run([sys.executable, "-m", "experiments", *args], capture_output=True, text=True, timeout=600,
                        env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
     assert p.returncode == 2 and "Traceback" not in p.stderr

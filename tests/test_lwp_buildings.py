@@ -186,6 +186,22 @@ def test_LWP_BUILD_06_research_lab_half_a_segment_types_of_choice():
     assert c["wheel"]["segments"][2] == {"excavators": 2, "mixers": 1}
 
 
+def test_LWP_BUILD_06_OFFICER_ELON_01_research_lab_takes_back_excamixers():
+    """Research Lab with Elon: Excamixers on the wheel are machineries of the segment, one more type of choice: 1
+    Excavator + 2 Excamixers give back floor(3/2) = 1, the Excavator or an Excamixer (back as an Excamixer)."""
+    g = load(me={"excavators": 0, "mixers": 0, "excamixers": 4,
+                 "wheel": {"open": 0, "segments": {3: {"excavators": 1, "excamixers": 2}}}},
+             lwp={"buildings": BOARD2, "slots": activated("Research Lab")}, officer="Elon Audia",
+             expansions=["leeghwater", "promo"])
+    play(g, "Research Lab action, space 1")
+    assert sorted(descs(g)) == ["Take back 0 Excavators and 0 Mixers, 1 Excamixers from wheel segment 3",
+                                "Take back 1 Excavators and 0 Mixers from wheel segment 3"]
+    play(g, "Take back 0 Excavators and 0 Mixers, 1 Excamixers from wheel segment 3")
+    c = me(g)
+    assert (c["excavators"], c["excamixers"]) == (0, 5)
+    assert c["wheel"]["segments"][3] == {"excavators": 1, "excamixers": 1}
+
+
 def test_LWP_BUILD_06_robot_factory_1_credit_2_machineries_of_choice():
     g = load(lwp={"buildings": BOARD2, "slots": activated("Robot Factory")})
     play(g, "Robot Factory action, space 1 [2 Engineers]")

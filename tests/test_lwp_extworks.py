@@ -302,3 +302,75 @@ def test_AUTOMA_70_margot_builds_a_building_instead():
     entry = np.array([ids.AD_CONSTRUCT, 1, ids.BASE, -1, 0, 0], dtype=np.int64)
     assert perform_entry(S, T, 1, entry, 0)
     assert S[L.LWP_SLOT] == 1 and not g.snapshot()["dams"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Elon Audia's Excamixers on external works (OFFICER-ELON-01, LWP-EXTWORK-02/03, AUTOMA-21/71)
+# ---------------------------------------------------------------------------------------------------------------
+
+def test_OFFICER_ELON_01_LWP_EXTWORK_02_excamixers_pay_external_works_after_plain_machineries():
+    """OFFICER-ELON-01: EWA5 needs 2 Excavators; Elon with 1 Excavator and 8 Excamixers may take it: the Excavator
+    first, then 1 Excamixer (an Excamixer can stand for anything a plain one does, so keeping it is never worse);
+    both leave the game (the gained count falls by 2)."""
+    g = load(officer="Elon Audia", me={"excavators": 1, "mixers": 0, "excamixers": 8}, lwp={"external_works": EW3},
+             expansions=["leeghwater", "promo"])
+    assert ew_moves(g) == ["Take external work EWA1 (1 Excavators) on space 1 [2 Engineers]",
+                           "Take external work EWB1 (2 Excavators, 1 Mixers) on space 2 [2 Engineers]",
+                           "Take external work EWA5 (2 Excavators) on space 3 [2 Engineers]"]
+    play(g, "Take external work EWA5 (2 Excavators) on space 3")
+    c = me(g)
+    assert (c["excavators"], c["mixers"], c["excamixers"]) == (0, 0, 7)
+    assert g.state[L.COMPANY_BASE + L.C_MACH_GAINED] == 7
+
+
+def test_AUTOMA_21_AUTOMA_71_elon_automa_pays_an_external_work_in_excamixers():
+    """AUTOMA-21 with AUTOMA-71 (Elon): a level-4 Elon Automa holding only Excamixers takes EWA2 (1 Mixer) in its
+    first slot of preference, paying 1 Excamixer to the general supply."""
+    g = automa_game({"officer": "Elon Audia", "automa": 4, "excavators": 0, "mixers": 0, "excamixers": 5},
+                    expansions=["leeghwater", "promo"],
+                    lwp={"external_works": {**EW3, "display": ["EWA2", "EWB1", "EWA5"]}})
+    S = g.state.copy()
+    assert perform_entry(S, g.tables, 1, np.array([ids.AD_EXTERNAL, 2, 0, 1, 2, 0], dtype=np.int64), 0)
+    b = L.COMPANY_BASE + L.CO_SIZE
+    assert (S[b + L.C_EXC], S[b + L.C_MIX], S[b + L.C_EXCAMIXERS]) == (0, 0, 4)
+    assert S[L.LWP_EW_OWNER + ids.EXTWORK_NAMES.index("EWA2")] == 1
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The 15 tiles (LWP-EXTWORK-07)
+# ---------------------------------------------------------------------------------------------------------------
+
+EW_COSTS = {"EWA1": (1, 0), "EWA2": (0, 1), "EWA3": (0, 2), "EWA4": (1, 1), "EWA5": (2, 0),
+            "EWB1": (2, 1), "EWB2": (0, 4), "EWB3": (0, 3), "EWB4": (3, 0), "EWB5": (4, 0),
+            "EWC1": (2, 4), "EWC2": (0, 5), "EWC3": (6, 0), "EWC4": (3, 2), "EWC5": (5, 0)}
+
+
+def test_LWP_EXTWORK_07_the_fifteen_tiles_costs():
+    """LWP-EXTWORK-07: decks A, B, C of 5 tiles each (EWA1-EWC5) with their printed machinery costs (Excavators,
+    Mixers)."""
+    g = load()
+    assert ids.EXTWORK_NAMES == tuple(EW_COSTS)
+    assert {w: (int(g.tables.ew_exc[i]), int(g.tables.ew_mix[i])) for i, w in enumerate(ids.EXTWORK_NAMES)} == EW_COSTS
+
+
+@pytest.mark.parametrize("tile, space, gains", [
+    ("EWB4", 1, {"vp": 5, "energy": 6, "excavators": -3}),
+    ("EWC5", 2, {"vp": 6, "mixers": 3, "excavators": -5}),
+    ("EWA2", 3, {"credits": 3, "mixers": -1, "wheel_open": 2}),
+])
+def test_LWP_EXTWORK_07_rewards_of_the_tiles(tile, space, gains):
+    """LWP-EXTWORK-07 / -02: EWB4 (3 Excavators) gives 5 VP and 6 energy, EWC5 (5 Excavators) 6 VP and 3 Mixers, EWA2
+    (1 Mixer) 3 Credits and 2 wheel rotations (REWARD-01..03)."""
+    shown = ["EWB4", "EWC5", "EWA2"]
+    deck = shown + [w for w in EW_COSTS if w not in shown]
+    g = load(lwp={"external_works": {"display": shown, "deck": deck, "drawn": 3}})
+    before = me(g)
+    play(g, f"Take external work {tile}")
+    after = me(g)
+    assert f"on space {space}" in [d for d in ew_moves(load(lwp={"external_works": {
+        "display": shown, "deck": deck, "drawn": 3}})) if tile in d][0]
+    delta = {"vp": after["vp"] - before["vp"], "energy": after["energy"] - before["energy"],
+             "credits": after["credits"] - before["credits"],
+             "excavators": after["excavators"] - before["excavators"], "mixers": after["mixers"] - before["mixers"],
+             "wheel_open": after["wheel"]["open"] - before["wheel"]["open"]}
+    assert {k: v for k, v in delta.items() if v} == gains

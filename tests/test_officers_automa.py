@@ -1,11 +1,11 @@
 """The level-4 Automa with the Leeghwater and promo officers (RULES.md §23.5): AUTOMA-67 (Simone), AUTOMA-68
-(Tommaso), AUTOMA-71 (Gennaro, Wu); the officers whose Automa rules are missing are refused (AUTOMA-71 for Elon,
-Octavius, Amir). Positions as in tests/rules/test_rules_automa.py: the Automa (seat 1, USA) takes its turn."""
+(Tommaso), AUTOMA-71 (Gennaro, Wu, Elon, Octavius, Amir). Positions as in tests/rules/test_rules_automa.py: the
+Automa (seat 1, USA) takes its turn."""
 from __future__ import annotations
 
 import pytest
 
-from sim import scenario
+from sim import Game, scenario
 from sim.config import GameConfig
 from sim.errors import ConfigError
 
@@ -97,13 +97,11 @@ def test_AUTOMA_71_gennaro_first_construction_costs_one_engineer_less():
 
 
 @pytest.mark.parametrize("officer", ["Elon", "Octavius", "Amir"])
-def test_AUTOMA_71_missing_rules_refused_for_level_4(officer):
-    """AUTOMA-71 for Elon, Octavius and Amir is not implemented: a level-4 Automa may not hold them; level 3
-    (no officer, AUTOMA-03) may."""
-    with pytest.raises(ConfigError, match="AUTOMA-71"):
-        GameConfig(players=2, automa=(0, 4), expansions=("promo",), officers=("Viktor", officer))
-    GameConfig(players=2, automa=(0, 3), expansions=("promo",), officers=("Viktor", officer))
-    GameConfig(players=2, automa=(0, 4), expansions=("leeghwater",))      # Tommaso, Simone: rules implemented
+def test_AUTOMA_71_level_4_automa_may_hold_every_promo_officer(officer):
+    """AUTOMA-71: a level-4 Automa may hold Elon, Octavius and Amir (their Automa rules are below), fixed or dealt
+    at random from the promo pool."""
+    GameConfig(players=2, automa=(0, 4), expansions=("promo",), officers=("Viktor", officer))
+    GameConfig(players=2, automa=(0, 4), expansions=("promo", "leeghwater"))
 
 
 def test_AUTOMA_71_wu_takes_his_space_before_the_card():
@@ -131,3 +129,112 @@ def test_AUTOMA_71_wu_builds_a_base_first():
     own = lambda snap: sorted(d for d, v in snap["dams"].items() if v.get("owner") in (AUTOMA, "USA"))
     assert vik["dams"]["B5U"]["level"] == 3 and len(own(vik)) == 1
     assert wu["dams"]["B5U"]["level"] == 2 and len(own(wu)) == 2
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# AUTOMA-71: Elon, Octavius, Amir
+# ---------------------------------------------------------------------------------------------------------------
+
+def _after_setup(level):
+    g = Game.new(GameConfig(players=2, expansions=("promo",), officers=("Viktor", "Elon"), automa=(0, level)), seed=4)
+    while g.phase == "setup":
+        g.play(g.legal_codes()[0])
+    return seat(g)
+
+
+def test_AUTOMA_71_SETUP_21_level_4_elon_automa_starts_with_8_excamixers():
+    """AUTOMA-71 (Elon) with SETUP-21: a level-4 Automa uses Elon, so it starts with his 8 Excamixers and no
+    Excavators or Mixers (it may already have played its first turn: its Excamixers in supply + on the wheel are
+    8, as nothing gives an Automa Excamixers); a level-3 Automa uses no officer (AUTOMA-03): SETUP-22's 6 + 4."""
+    a4, a3 = _after_setup(4), _after_setup(3)
+    wheel4 = sum(x.get("excamixers", 0) for x in a4["wheel"]["segments"].values())
+    assert a4["excamixers"] + wheel4 == 8
+    assert a3.get("excamixers", 0) == 0
+
+
+def _elevation_turn(officer, **machines):
+    """Card 5, energy 12 (no production, AUTOMA-13 b), B5U full (no water): the first construction entry builds an
+    Elevation on B5U, 3 Mixers in the hills (CONSTRUCT-09)."""
+    return automa_turn(5, 1, officer, automa={"energy": 12, **machines},
+                       contracts={"display": {"green": ["G11", "G6"]}},
+                       dams={"B5U": {"owner": AUTOMA, "level": 2, "drops": 2}}, conduits={"C5L": AUTOMA},
+                       powerhouses={"P8_0": AUTOMA})
+
+
+def test_AUTOMA_71_elon_spends_mixers_before_excamixers():
+    """AUTOMA-71 (Elon): the Elevation's 3 Mixers are paid with its 1 Mixer first, then 2 Excamixers (OFFICER-ELON-01:
+    an Excamixer may be spent as a Mixer); they go into the open segment with the tile (WHEEL-02). The Excavator it
+    ends with comes from building its 2nd Elevation, as for a Viktor Automa paying 3 Mixers."""
+    g = _elevation_turn("Elon", excavators=0, mixers=1, excamixers=8)
+    v = _elevation_turn("Viktor", excavators=0, mixers=3)
+    a = seat(g)
+    assert g.snapshot()["dams"]["B5U"]["level"] == 3
+    assert (a["excavators"], a["mixers"], a["excamixers"]) == (1, 0, 6)
+    assert (seat(v)["excavators"], seat(v)["mixers"]) == (1, 0)
+    assert a["wheel"]["segments"][0] == {"mixers": 1, "excamixers": 2, "tiles": ["elevation"]}
+
+
+def test_AUTOMA_71_elon_excamixers_make_a_construction_possible():
+    """AUTOMA-16 with AUTOMA-71 (Elon): with no plain machineries the Elevation is still built, all 3 Mixers paid
+    in Excamixers."""
+    g = _elevation_turn("Elon", excavators=0, mixers=0, excamixers=3)
+    assert g.snapshot()["dams"]["B5U"]["level"] == 3
+    assert seat(g)["excamixers"] == 0
+
+
+OCTAVIUS = dict(dams={"B1L": {"owner": AUTOMA, "level": 3, "drops": 3}, "B5L": {"owner": AUTOMA, "level": 2,
+                                                                                  "drops": 2}},
+                conduits={"C1L": AUTOMA, "C5L": AUTOMA}, powerhouses={"P8_0": AUTOMA})
+
+
+def test_AUTOMA_71_octavius_produces_from_every_source():
+    """AUTOMA-71 (Octavius), OFFICER-OCTAVIUS-01: B1L (3 drops) through C1L (5) and B5L (2 drops) through C5L (3)
+    both reach P8_0: one production of 3 x 5 + 2 x 3 = 21 energy, both dams emptied; R12 (10) fulfilled (10 VP).
+    A Viktor Automa produces from the best single source, B1L: 15 energy, B5L keeps its 2 drops."""
+    display = {"green": ["G11", "G6"], "red": ["R12", "R1"]}
+    g = automa_turn(5, 1, "Octavius", contracts={"display": display, "national_board": []}, **OCTAVIUS)
+    v = automa_turn(5, 1, "Viktor", contracts={"display": display, "national_board": []}, **OCTAVIUS)
+    dams, vdams = g.snapshot()["dams"], v.snapshot()["dams"]
+    assert seat(g)["energy"] == 21 and (dams["B1L"]["drops"], dams["B5L"]["drops"]) == (0, 0)
+    assert seat(v)["energy"] == 15 and (vdams["B1L"]["drops"], vdams["B5L"]["drops"]) == (0, 2)
+    assert g.snapshot()["contracts"]["fulfilled"]["USA"] == ["R12"]
+
+
+@pytest.mark.parametrize("criteria, octavius, viktor", [(16, "B5L", "B10L"), (18, "B1L", "B8L"), (4, "B1L", "B1L")])
+def test_AUTOMA_71_octavius_bases_linked_to_his_powerhouse(criteria, octavius, viktor):
+    """AUTOMA-71 (Octavius), AUTOMA-30: card 1's Base entry with 10 Excavators, a powerhouse on P8_0 and no dam or
+    conduit (no space completes a system, step 1). Before the card's criteria an Octavius Automa keeps the Base
+    spaces whose basin has a conduit space into zone 8 (C1L, C5L, unbuilt): zones 1 and 5. With criteria cards 16
+    and 18 a Viktor Automa builds elsewhere; card 4's criteria lead both to B1L."""
+    def run(officer):
+        g = automa_turn(1, criteria, officer, automa={"excavators": 10, "mixers": 0}, powerhouses={"P8_0": AUTOMA},
+                        contracts={"display": {"green": ["G11", "G6"]}})
+        return [d for d, x in g.snapshot()["dams"].items() if x.get("owner") == "USA"]
+    assert (run("Octavius"), run("Viktor")) == ([octavius], [viktor])
+
+
+def _amir_turn(officer, dams):
+    """Card 5, energy 12 (no production): its water entry, 2 drops, delayed (AUTOMA-15)."""
+    return automa_turn(5, 1, officer, automa={"energy": 12, "excavators": 0, "mixers": 0},
+                       contracts={"display": {"green": ["G11", "G6"]}}, dams=dams,
+                       conduits={"C1L": AUTOMA, "C5L": AUTOMA}, powerhouses={"P8_0": AUTOMA})
+
+
+def test_AUTOMA_71_amir_drops_go_into_the_dam_of_the_best_system():
+    """AUTOMA-71 (Amir), OFFICER-AMIR-01: the 2 drops flow at once and go straight into its dams: B1L (system value 5
+    through C1L) before B5L (3 through C5L); nothing is put on a headstream. A Viktor Automa puts them on a
+    headstream (delayed, AUTOMA-15)."""
+    dams = {"B1L": {"owner": AUTOMA, "level": 3, "drops": 0}, "B5L": {"owner": AUTOMA, "level": 2, "drops": 0}}
+    g = _amir_turn("Amir", dams).snapshot()
+    assert (g["dams"]["B1L"]["drops"], g["dams"]["B5L"]["drops"]) == (2, 0)
+    assert sum(h["drops"] for h in g["headstreams"].values()) == 0
+    v = _amir_turn("Viktor", dams).snapshot()
+    assert (v["dams"]["B1L"]["drops"], v["dams"]["B5L"]["drops"]) == (0, 0)
+    assert sum(h["drops"] for h in v["headstreams"].values()) == 2
+
+
+def test_AUTOMA_71_amir_fills_the_next_dam_when_the_best_is_full():
+    """AUTOMA-71 (Amir): B1L (value 5) has room for 1 (level 1): the first drop goes there, the second into B5L."""
+    dams = {"B1L": {"owner": AUTOMA, "level": 1, "drops": 0}, "B5L": {"owner": AUTOMA, "level": 2, "drops": 0}}
+    g = _amir_turn("Amir", dams).snapshot()
+    assert (g["dams"]["B1L"]["drops"], g["dams"]["B5L"]["drops"]) == (1, 1)

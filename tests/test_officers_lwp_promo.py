@@ -115,6 +115,22 @@ def test_OFFICER_TOMMASO_01_DECISION_22_no_architect_on_bank_or_two_engineer_spa
     assert g.current_player == 1
 
 
+def test_OFFICER_TOMMASO_01_LWP_D14_architect_on_a_one_engineer_building_space():
+    """OFFICER-TOMMASO-01 / LWP-BUILD-05: a private building's action space printed with 1 Engineer (Financial
+    Division space 1) takes the Architect alone, with the extra turn; its 2-Engineer spaces (Control Station) and the
+    external works (2 Engineers) do not. The Architect's action: +5 Credits, 11 Engineers left, Tommaso moves again."""
+    board = ["Financial Division", "Control Station", "Loan Agency", "Research Lab", "Wind Farm"]
+    g = load("Tommaso", leeghwater={"buildings": board, "slots": {"Financial Division": [0, None, None, None],
+                                                                  "Control Station": [0, None, None, None]}})
+    arch = [m for m in descs(g) if m.endswith(ARCH)]
+    assert "Financial Division action, space 1 [1 Engineer]" + ARCH in arch
+    assert not any(m.startswith(("Control Station", "Take external work")) for m in arch)
+    play(g, "Financial Division action, space 1 [1 Engineer]" + ARCH)
+    s = me(g)
+    assert (s["credits"], s["engineers"], s["architect_in_supply"]) == (35, 11, False)
+    assert g.current_player == 0 and DECLINE in descs(g)
+
+
 def test_OFFICER_TOMMASO_01_last_engineer_is_the_architect():
     """OFFICER-TOMMASO-01: with only the Architect left, a 1-Engineer space is taken with or without the extra
     turn (declining it is the plain move); a 2-Engineer space cannot be taken."""
@@ -347,11 +363,10 @@ def test_SETUP_13_scenario_officer_outside_the_modules_is_refused():
         load("Wu", expansions=())
 
 
-def test_AUTOMA_71_level_4_automa_with_promo_officers_refused():
-    """AUTOMA-71 for Elon, Wu, Octavius and Amir is not implemented: a level-4 Automa may not be dealt one at
-    random from the promo pool; levels 1-3 (no officer, AUTOMA-03) may play with the modules."""
-    with pytest.raises(ConfigError, match="AUTOMA-71"):
-        GameConfig(players=2, automa=(0, 4), expansions=("promo",))
+def test_AUTOMA_71_level_4_automa_with_the_promo_pool():
+    """AUTOMA-71: a level-4 Automa may be dealt any promo officer at random (each one's Automa rule is in the
+    engine, tests/test_officers_automa.py); levels 1-3 (no officer, AUTOMA-03) play with the modules too."""
+    GameConfig(players=2, automa=(0, 4), expansions=("promo",))
     GameConfig(players=2, automa=(0, 3), expansions=("promo", "leeghwater"))
 
 

@@ -7,7 +7,13 @@ from sim import layout as L
 from sim.rules.company import buy_patent_tile, co, officer, take_engineers
 from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
-from sim.rules.lwp import apply_lwp_main_move, is_lwp_main_move, list_lwp_main_moves, lwp_engineers_placed
+from sim.rules.lwp import (
+    apply_lwp_main_move,
+    is_lwp_main_move,
+    list_lwp_main_moves,
+    lwp_engineers_placed,
+    lwp_move_engineers,
+)
 from sim.rules.officer_actions import (
     add_architect_moves,
     gennaro_space_open,
@@ -178,6 +184,8 @@ def move_engineers(S, T, c, move):
         return 1
     if move == ids.MV_GENNARO:
         return T.gennaro_eng[0]
+    if is_lwp_main_move(move):
+        return lwp_move_engineers(T, move)
     return 0
 
 

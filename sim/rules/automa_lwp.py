@@ -8,24 +8,22 @@ from sim import ids
 from sim import layout as L
 from sim.rules.automa_place import choose_space
 from sim.rules.automa_tiles import best_tile
-from sim.rules.company import add_vp, automa_level, buy_patent_tile, co, officer, take_engineers
-from sim.rules.lwp import pay_to_general_supply, take_external_work
+from sim.rules.company import add_vp, automa_level, buy_patent_tile, can_pay_machineries, co, officer, take_engineers
+from sim.rules.lwp import pay_onto_leslie_wheel, pay_to_general_supply, take_external_work
 from sim.rules.lwp_buildings import building_placeable
 from sim.rules.water import capacity, place_drop_directly
-from sim.rules.wheel import put_on_wheel, rotate_step
 
 
 @njit(cache=True, _nrt=False)
 def automa_extwork_slot(S, T, c, entry):
     """AUTOMA-21 condition: the first external-works space in the card's slot preference (entry a/b/c) that shows
     a tile, is free, and whose machineries the Automa holds; -1 if none."""
-    b = co(c)
     for i in range(3):
         slot = entry[2 + i]
         w = S[L.LWP_EW_SHOWN + slot]
         if w < 0 or S[L.LWP_EW_SPACE + slot] != ids.NOBODY:
             continue
-        if S[b + L.C_EXC] >= T.ew_exc[w] and S[b + L.C_MIX] >= T.ew_mix[w]:
+        if can_pay_machineries(S, c, T.ew_exc[w], T.ew_mix[w]):            # AUTOMA-71 (Elon): Excamixers too
             return slot
     return -1
 
@@ -75,12 +73,11 @@ def leslie_external_work(S, T, c, k):
         w = S[L.LWP_EW_SHOWN + slot]
         if w < 0 or S[L.LWP_EW_SPACE + slot] != ids.NOBODY:
             continue
-        if S[b + L.C_EXC] >= T.ew_exc[w] and S[b + L.C_MIX] >= T.ew_mix[w]:
+        if can_pay_machineries(S, c, T.ew_exc[w], T.ew_mix[w]):
             S[L.LWP_EW_SPACE + slot] = c
             take_engineers(S, c, k)
             S[b + L.C_AUTOMA_ENG] += k
-            put_on_wheel(S, c, T.ew_exc[w], T.ew_mix[w], ids.T_LESLIE)
-            rotate_step(S, c)
+            pay_onto_leslie_wheel(S, c, T.ew_exc[w], T.ew_mix[w])
             take_external_work(S, T, c, slot, ids.VS_EXTWORKS)
             return True
     return False
@@ -114,9 +111,10 @@ def _system_value(S, T, c, d):
 
 
 @njit(cache=True)
-def netherlands_drop(S, T, c, used, card):
-    """AUTOMA-53 (Netherlands): the own dam with room, other than the one just used, of the most productive
-    complete system (used: bit per dam); with none or several such dams the dam criteria of the card choose among the candidates."""
+def best_own_dam(S, T, c, used, card):
+    """AUTOMA-53 (Netherlands), AUTOMA-71 (Amir): the own dam with room, not in `used` (bit per dam), of the most
+    productive complete system (highest conduit value); with none, any own dam with room; with several, the dam
+    criteria of the card choose among them. -1 if c has no dam with room."""
     cand = np.empty(L.MAX_DAMS, dtype=np.int64)
     best = 0
     n = 0
@@ -131,9 +129,17 @@ def netherlands_drop(S, T, c, used, card):
             cand[n] = d
             n += 1
     if n == 0:
-        return
-    d = cand[0] if n == 1 else choose_space(S, T, c, ids.ELEVATION, cand, n, card, False)
-    place_drop_directly(S, T, d)
+        return -1
+    return cand[0] if n == 1 else choose_space(S, T, c, ids.ELEVATION, cand, n, card, False)
+
+
+@njit(cache=True)
+def netherlands_drop(S, T, c, used, card):
+    """AUTOMA-53 (Netherlands): the drop goes into the own dam chosen by `best_own_dam`, other than the ones the
+    production just used (used: bit per dam)."""
+    d = best_own_dam(S, T, c, used, card)
+    if d >= 0:
+        place_drop_directly(S, T, d)
 
 
 @njit(cache=True)

@@ -1,19 +1,21 @@
-"""How a level-4 Automa uses the Leeghwater and promo officers it can hold (AUTOMA-67, AUTOMA-68 and Gennaro's part
-and Wu's parts of AUTOMA-71, the solo app's "Overpowered" rules): one small rule per officer, called by the Automa procedure at
-the step it changes. `officer(S, c)` is none below level 4 (AUTOMA-03), so every rule here is off for it.
-
-Not implemented (a level-4 Automa is not dealt these officers, sim.config): AUTOMA-71 for Elon, Octavius and
-Amir.
+"""How a level-4 Automa uses the Leeghwater and promo officers (AUTOMA-67 Simone, AUTOMA-68 Tommaso and AUTOMA-71
+Gennaro, Wu, Elon, Octavius, Amir: the solo app's "Overpowered" rules): one small rule per officer, called by the
+Automa procedure at the step it changes. `officer(S, c)` is none below level 4 (AUTOMA-03), so every rule here is
+off for it. Elon's part (machineries before Excamixers) is in the payments: `sim.rules.automa_tiles.tile_payment`
+and `sim.rules.company.machinery_split`; his starting Excamixers in `sim.rules.automa_turn.automa_pick`.
 """
 from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.automa_lwp import best_own_dam
 from sim.rules.company import add_energy, co, officer, take_engineers
 from sim.rules.contracts import fulfil_bound, mark_fulfilled
+from sim.rules.multi_dam import finish_production
+from sim.rules.produce import modifier_terms, pay_conduit
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
-from sim.rules.water import own_dam_drops
+from sim.rules.water import own_dam_drops, place_drop_directly
 
 
 @njit(cache=True, _nrt=False)
@@ -127,3 +129,109 @@ def wu_space_turn(S, T, c, slot):
 def prefers_bases(S, c):
     """AUTOMA-71 (Wu): when building, a Base first, then an Elevation, when it has the tile and machineries."""
     return officer(S, c) == ids.WU
+
+
+# ----------------------------------------------------------------------------------------------------------
+# AUTOMA-71 (Octavius): productions from every drop source
+# ----------------------------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def _source_conduit(S, T, d, zone):
+    """A built conduit from dam d's basin into `zone`, the highest printed value (GEO-10) first, then map order;
+    -1 if none."""
+    best = -1
+    z = T.dam_zone[d]
+    for j in range(2):
+        k = T.zone_conduits[z, j]
+        if (k >= 0 and S[L.COND_OWNER + k] != ids.NOBODY and T.cond_end_zone[k] == zone
+                and (best < 0 or T.cond_value[k] > T.cond_value[best])):
+            best = k
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _sources(S, T, c, ph, take):
+    """OFFICER-OCTAVIUS-01 for an Automa: every own or neutral dam holding drops with a built conduit from its basin
+    to powerhouse ph's zone gives all its drops (AUTOMA-13 a). Returns (base = sum of printed value x drops,
+    drops, bit per dam used); with `take` the drops leave their dams and foreign conduit owners are paid
+    (AUTOMA-05: as VP)."""
+    zone = T.ph_zone[ph]
+    base = 0
+    drops = 0
+    used = 0
+    for d in range(T.n_dams[0]):
+        owner = S[L.DAM_OWNER + d]
+        k = S[L.DAM_DROPS + d]
+        if k < 1 or (owner != c and owner != ids.NEUTRAL):
+            continue
+        cond = _source_conduit(S, T, d, zone)
+        if cond < 0:
+            continue
+        base += T.cond_value[cond] * k
+        drops += k
+        used |= 1 << d
+        if take:
+            S[L.DAM_DROPS + d] -= k
+            pay_conduit(S, T, c, cond, k)
+    return base, drops, used
+
+
+@njit(cache=True, _nrt=False)
+def several_sources(S, c, german_second):
+    """AUTOMA-71 (Octavius): the Automa's productions draw on every drop source (not the German second production,
+    which is its own single-dam production, PRODUCE-08)."""
+    return officer(S, c) == ids.OCTAVIUS and not german_second
+
+
+@njit(cache=True, _nrt=False)
+def octavius_best(S, T, c, modifier, excluded_ph):
+    """AUTOMA-71 (Octavius), AUTOMA-13 (a): (powerhouse, energy) of the own powerhouse (not excluded_ph) whose
+    production from all its sources gives the most energy (PRODUCE-06 once on the sum, O-10; the first in map
+    order on ties); (-1, 0) if none gives at least 1 (PRODUCE-07)."""
+    best = -1
+    best_e = 0
+    for p in range(T.n_ph[0]):
+        if S[L.PH_OWNER + p] != c or p == excluded_ph:
+            continue
+        base, drops, _ = _sources(S, T, c, p, False)
+        if drops == 0:
+            continue
+        viktor, mod, bonus, geo = modifier_terms(S, T, c, base, p, modifier, False)
+        e = base + viktor + mod + bonus + geo
+        if e > best_e:
+            best = p
+            best_e = e
+    return best, best_e
+
+
+@njit(cache=True, _nrt=False)
+def octavius_produce(S, T, c, ph, modifier):
+    """AUTOMA-71 (Octavius) with OFFICER-OCTAVIUS-01 / O-10: all sources' drops leave their dams (fees paid), E
+    once on the summed base, the marker advances, all the drops flow on from the site. Returns (E, dams used)."""
+    base, drops, used = _sources(S, T, c, ph, True)
+    return finish_production(S, T, c, modifier, ph, base, drops), used
+
+
+# ----------------------------------------------------------------------------------------------------------
+# AUTOMA-71 (Amir): drops straight into its dams
+# ----------------------------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def places_drops_directly(S, c):
+    """AUTOMA-71 (Amir): every drop the Automa places on a headstream flows at once, so Amir's second ability puts
+    it straight into one of its dams (OFFICER-AMIR-01)."""
+    return officer(S, c) == ids.AMIR
+
+
+@njit(cache=True)
+def amir_drops(S, T, c, n, card):
+    """AUTOMA-71 (Amir): each of the n drops goes into the own dam with room of a complete system with the highest
+    conduit value, else any own dam with room, ties by the card's dam criteria (as AUTOMA-53's Netherlands drop);
+    a drop with no own dam to go to is not placed (it could not add to its dams, AUTOMA-15). Returns the number
+    placed."""
+    placed = 0
+    for _ in range(n):
+        d = best_own_dam(S, T, c, 0, card)
+        if d < 0:
+            break
+        place_drop_directly(S, T, d)
+        placed += 1
+    return placed

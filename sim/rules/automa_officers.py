@@ -27,6 +27,25 @@ def dam_area_preference(S, T, c, g):
 
 
 @njit(cache=True, _nrt=False)
+def linked_to_own_powerhouse(S, T, c, g):
+    """AUTOMA-71 (Octavius): Base space g is linked by a conduit space of its basin (built or not) to a zone holding
+    one of c's powerhouses (1), else 0; 0 for every space without Octavius."""
+    if officer(S, c) != ids.OCTAVIUS:
+        return 0
+    z = T.dam_zone[g]
+    for j in range(2):
+        k = T.zone_conduits[z, j]
+        if k < 0:
+            continue
+        ez = T.cond_end_zone[k]
+        for i in range(4):
+            p = T.zone_ph[ez, i]
+            if p >= 0 and S[L.PH_OWNER + p] == c:
+                return 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
 def elevates_first(S, c):
     """AUTOMA-61 (Graziano): any construction is an Elevation whenever one can be built."""
     return officer(S, c) == ids.GRAZIANO

@@ -10,7 +10,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.automa_officers import dam_area_preference
+from sim.rules.automa_officers import dam_area_preference, linked_to_own_powerhouse
 from sim.rules.automa_tiles import best_tile, may_use
 from sim.rules.company import automa_level
 from sim.rules.construct import space_kind, space_zone
@@ -310,9 +310,9 @@ def choose_space(S, T, c, struct, cand, n, card, with_tile):
     row = KIND_DAM if struct <= ids.ELEVATION else (KIND_CONDUIT if struct == ids.CONDUIT else KIND_PH)
     pref = T.automa_head[card]
     scores = np.zeros(n, dtype=np.int64)
-    if struct == ids.BASE and n > 1:                                       # AUTOMA-60: Wilhelm's mountains
-        for i in range(n):
-            scores[i] = dam_area_preference(S, T, c, cand[i])
+    if struct == ids.BASE and n > 1:                                       # AUTOMA-60: Wilhelm's mountains;
+        for i in range(n):                                                 # AUTOMA-71: Octavius' linked spaces
+            scores[i] = dam_area_preference(S, T, c, cand[i]) + linked_to_own_powerhouse(S, T, c, cand[i])
         n = _keep_score(cand, n, scores, scores[:n].max(), flags)
     if struct == ids.CONDUIT and n > 1:                                    # AUTOMA-51: L2 conduit, value >= 3
         for i in range(n):

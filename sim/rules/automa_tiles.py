@@ -15,9 +15,10 @@ SOLOMON_VP = 3          # AUTOMA-64 / OFFICER-SOLOMON-01: 3 Credits per machiner
 
 
 @njit(cache=True, _nrt=False)
-def _take(need_e, need_m, any_type, mixers_first, exc, mix):
-    """Machineries taken towards a cost: (excavators, mixers, still missing). `any_type` (ADV-L2-WILD-01) pays
-    need_e + need_m with either type, the preferred type first (AUTOMA-51)."""
+def _take(need_e, need_m, any_type, mixers_first, exc, mix, xm):
+    """Machineries taken towards a cost: (excavators, mixers, Excamixers, still missing). `any_type`
+    (ADV-L2-WILD-01) pays need_e + need_m with either type, the preferred type first (AUTOMA-51); Elon's
+    Excamixers cover what the plain ones leave missing (AUTOMA-71: spent after them)."""
     if any_type:
         total = need_e + need_m
         if mixers_first:
@@ -26,20 +27,33 @@ def _take(need_e, need_m, any_type, mixers_first, exc, mix):
         else:
             pe = min(total, exc)
             pm = min(total - pe, mix)
-        return pe, pm, total - pe - pm
-    pe = min(need_e, exc)
-    pm = min(need_m, mix)
-    return pe, pm, need_e - pe + need_m - pm
+        rest = total - pe - pm
+    else:
+        pe = min(need_e, exc)
+        pm = min(need_m, mix)
+        rest = need_e - pe + need_m - pm
+    px = min(rest, xm)
+    return pe, pm, px, rest - px
+
+
+@njit(cache=True, _nrt=False)
+def _one_type(need, have, xm):
+    """AUTOMA-52 (L2 Building) with AUTOMA-71 (Elon): (plain, Excamixers) paying `need` of one type, or (-1, -1)."""
+    if need > have + xm:
+        return -1, -1
+    return min(need, have), need - min(need, have)
 
 
 @njit(cache=True, _nrt=False)
 def tile_payment(S, T, c, g, struct, behav):
-    """(excavators, mixers, VP) the Automa pays to build `struct` on g with a tile behaving as `behav`, or
-    (-1, -1, -1) if it cannot.
+    """(excavators, mixers, Excamixers, VP) the Automa pays to build `struct` on g with a tile behaving as `behav`,
+    or (-1, -1, -1, -1) if it cannot.
 
     AUTOMA-51 (L2 wild): the machinery the structure normally requires first, then the other type.
+    AUTOMA-52 (L2 Building): only the type it has fewer of (tie: Excavators), else the other if that one is short.
     AUTOMA-63 (Jill): a conduit payable both ways is paid in Mixers (all Mixers, OFFICER-JILL-01).
-    AUTOMA-64 (Solomon): machineries first; at most one missing machinery is replaced by 3 VP."""
+    AUTOMA-64 (Solomon): machineries first; at most one missing machinery is replaced by 3 VP.
+    AUTOMA-71 (Elon): Excavators and Mixers before Excamixers (an Automa without Elon has none)."""
     b = co(c)
     mod = behav if automa_level(S, c) >= 3 else -1                                  # AUTOMA-03
     value = T.cond_value[g - T.n_dams[0]] if struct == ids.CONDUIT else 0           # GEO-10: printed value
@@ -47,24 +61,29 @@ def tile_payment(S, T, c, g, struct, behav):
     any_type = mod == ids.T_L2_WILD
     exc = S[b + L.C_EXC]
     mix = S[b + L.C_MIX]
-    if struct == ids.BUILDING and mod == ids.T_L2_BUILDING:                          # AUTOMA-52: one type, the
-        if mix < exc and jill <= mix:                                                # one it has fewer of
-            return 0, jill, 0
-        if e <= exc:                                                                 # (tie: Excavators)
-            return e, 0, 0
-        if jill <= mix:
-            return 0, jill, 0
-        return -1, -1, -1
+    xm = S[b + L.C_EXCAMIXERS]
+    if struct == ids.BUILDING and mod == ids.T_L2_BUILDING:                          # AUTOMA-52
+        if mix < exc:
+            pm, px = _one_type(jill, mix, xm)
+            if pm >= 0:
+                return 0, pm, px, 0
+        pe, px = _one_type(e, exc, xm)
+        if pe >= 0:
+            return pe, 0, px, 0
+        pm, px = _one_type(jill, mix, xm)
+        if pm >= 0:
+            return 0, pm, px, 0
+        return -1, -1, -1, -1
     if jill >= 0:                                                                    # AUTOMA-63
-        pe, pm, short = _take(0, jill, any_type, True, exc, mix)
+        pe, pm, px, short = _take(0, jill, any_type, True, exc, mix, xm)
         if short == 0:
-            return pe, pm, 0
-    pe, pm, short = _take(e, m, any_type, m > 0, exc, mix)
+            return pe, pm, px, 0
+    pe, pm, px, short = _take(e, m, any_type, m > 0, exc, mix, xm)
     if short == 0:
-        return pe, pm, 0
+        return pe, pm, px, 0
     if short == 1 and officer(S, c) == ids.SOLOMON:                                 # AUTOMA-64
-        return pe, pm, SOLOMON_VP
-    return -1, -1, -1
+        return pe, pm, px, SOLOMON_VP
+    return -1, -1, -1, -1
 
 
 @njit(cache=True, _nrt=False)

@@ -21,10 +21,15 @@ from sim.rules.automa_lwp import (
     margot_building,
 )
 from sim.rules.automa_lwp_promo import (
+    amir_drops,
     architect_second_turn,
     construction_engineers,
     fulfils_several,
+    octavius_best,
+    octavius_produce,
+    places_drops_directly,
     prefers_bases,
+    several_sources,
     simone_fulfil,
     wu_space_turn,
 )
@@ -47,6 +52,7 @@ from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
 from sim.rules.produce import (
     GERMAN_SECOND,
     decode,
+    encode,
     energy_of,
     list_productions,
     perform_production,
@@ -55,7 +61,7 @@ from sim.rules.rewards import give_reward
 from sim.rules.setup import NO_CONTRACT, apply_pick
 from sim.rules.stack import push
 from sim.rules.water import own_dam_drops
-from sim.rules.wheel import put_on_wheel, rotate, rotate_step
+from sim.rules.wheel import put_excamixers_on_wheel, put_on_wheel, rotate, rotate_step
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -110,7 +116,11 @@ def gain_machines(S, c, exc, mix, any_):
 def best_production(S, T, c, modifier, german_second, excluded_ph):
     """AUTOMA-13 (a)/(c): of the legal productions (PRODUCE-01..07; an Automa pays any conduit fee in VP) the one
     of maximum energy moving all drops of its dam (1 with Viktor through a conduit of value 1-2, AUTOMA-62; ties:
-    first system in zone order); returns (move, energy), energy 0 if there is none."""
+    first system in zone order); returns (move, energy), energy 0 if there is none. With Octavius (AUTOMA-71) the
+    best powerhouse drawing on all its sources, as the move `encode(0, 0, powerhouse, 0)` (no drop count)."""
+    if several_sources(S, c, german_second):
+        ph, e = octavius_best(S, T, c, modifier, excluded_ph)
+        return (encode(0, 0, ph, 0) if ph >= 0 else -1), e
     moves = np.empty(4 * L.MAX_DAMS * 2, dtype=np.int64)
     flags = GERMAN_SECOND if german_second else 0
     n = list_productions(S, T, c, modifier, flags, excluded_ph, 1 << 30, moves, 0, False)
@@ -148,8 +158,13 @@ def contract_slot(S, T, bound, colour):
 def produce_and_fulfil(S, T, c, move, modifier, flags):
     """AUTOMA-14: performs the production (conduit payment by AUTOMA-05), then fulfils the best displayed
     private contract, taking its reward (AUTOMA-24); the company's after-production ability follows (level 3)."""
-    e = perform_production(S, T, c, move, modifier, flags)
-    push(S, ids.TK_AFTER_PRODUCTION, c, flags, (move // 1024) % 32, 1 << (move % 32))   # PRODUCE-11 (g)
+    d, _, ph, k = decode(move)
+    if k == 0:                                                              # AUTOMA-71 (Octavius)
+        e, used = octavius_produce(S, T, c, ph, modifier)
+    else:
+        e = perform_production(S, T, c, move, modifier, flags)
+        used = 1 << d
+    push(S, ids.TK_AFTER_PRODUCTION, c, flags, ph, used)                    # PRODUCE-11 (g)
     if fulfils_several(S, c):                                               # AUTOMA-67 (Simone)
         simone_fulfil(S, T, c, e)
         return
@@ -188,8 +203,9 @@ def construct_at(S, T, c, g, struct):
     """AUTOMA-16 effect: CONSTRUCT-04 steps 3-8 (step 8 from level 3) with the tile of AUTOMA-50/65; the
     red-outline surcharge and Solomon's replaced machinery are paid in VP (AUTOMA-04, AUTOMA-64)."""
     behav, tile = best_tile(S, T, c, g, struct)
-    e, m, vp = tile_payment(S, T, c, g, struct, behav)
+    e, m, x, vp = tile_payment(S, T, c, g, struct, behav)
     put_on_wheel(S, c, e, m, tile)
+    put_excamixers_on_wheel(S, c, x)                                       # AUTOMA-71 (Elon)
     rotate_step(S, c)
     if automa_level(S, c) >= 3:
         push(S, ids.TK_TILE_EFFECT, c, behav, g)
@@ -197,6 +213,15 @@ def construct_at(S, T, c, g, struct):
         behav = -1                                                         # AUTOMA-03: no tile modifier
     add_credits(S, c, -(red_surcharge(T, g, struct, behav) + vp), ids.VS_RESOURCES)
     place_structure(S, T, c, g, struct)
+
+
+@njit(cache=True)
+def place_drops(S, T, c, n, flow_now, card):
+    """AUTOMA-15 / AUTOMA-24/45 with the card's headstream preference; an Amir Automa puts them straight into its
+    dams (AUTOMA-71). Returns the number of drops placed."""
+    if places_drops_directly(S, c):
+        return amir_drops(S, T, c, n, card)
+    return automa_drops(S, T, c, n, flow_now, T.automa_head[card])
 
 
 @njit(cache=True)
@@ -249,7 +274,7 @@ def perform_entry(S, T, c, entry, card):
         produce_and_fulfil(S, T, c, move, x, 0)
         return True
     if do == ids.AD_WATER:                                                  # AUTOMA-15
-        if automa_drops(S, T, c, x, y == 1, T.automa_head[card]) == 0:
+        if place_drops(S, T, c, x, y == 1, card) == 0:
             return False
         place_engineers(S, T, c, ids.AB_WATER, k)
         return True
@@ -381,7 +406,9 @@ def automa_turn(S, T, c):
 @njit(cache=True, _nrt=False)
 def automa_pick(S, T, c, forced, pick_index):
     """AUTOMA-01/06: the Automa takes a pairing left by the players (its own when the setup is fixed), no
-    starting contract, no Credits and 16 VP; below level 4 its officer is not used (AUTOMA-03)."""
+    starting contract, no Credits and 16 VP; below level 4 its officer is not used (AUTOMA-03). SETUP-22's 6
+    Excavators and 4 Mixers, except that a level-4 Automa uses Elon (AUTOMA-71): his 8 Excamixers instead
+    (SETUP-21)."""
     p = c
     if forced == 0:
         p = 0
@@ -390,10 +417,11 @@ def automa_pick(S, T, c, forced, pick_index):
     apply_pick(S, T, c, pick_index, p * 8 + NO_CONTRACT)
     b = co(c)
     S[b + L.C_CREDITS] = 0
-    S[b + L.C_EXC] = T.start_resources[1]                     # SETUP-22: 6 Excavators, 4 Mixers whatever the officer
-    S[b + L.C_MIX] = T.start_resources[2]
-    S[b + L.C_EXCAMIXERS] = 0
-    S[b + L.C_MACH_GAINED] = T.start_resources[1] + T.start_resources[2]
+    elon = automa_level(S, c) == 4 and S[b + L.C_OFFICER] == ids.ELON
+    S[b + L.C_EXC] = 0 if elon else T.start_resources[1]
+    S[b + L.C_MIX] = 0 if elon else T.start_resources[2]
+    S[b + L.C_EXCAMIXERS] = T.officer_start_machines[ids.ELON, 2] if elon else 0
+    S[b + L.C_MACH_GAINED] = S[b + L.C_EXC] + S[b + L.C_MIX] + S[b + L.C_EXCAMIXERS]
     add_vp(S, c, T.automa_start_vp[0] - T.start_resources[4], ids.VS_START)
     if automa_level(S, c) < 4:
         S[b + L.C_EFF_OFFICER] = ids.NO_OFFICER
@@ -413,7 +441,7 @@ def resolve(S, T, kind, c, a0, a1, a2):
         if e >= 1:
             produce_and_fulfil(S, T, c, move, a0, a1)
     elif kind == ids.TK_DROP:                                               # AUTOMA-24/45: all n, one at a time
-        automa_drops(S, T, c, a0, a1 == 1, T.automa_head[rules_card(S)])
+        place_drops(S, T, c, a0, a1 == 1, rules_card(S))
     elif kind == ids.TK_MACHINE:                                            # AUTOMA-24 -> AUTOMA-19
         gain_machines(S, c, 0, 0, a0)
     elif kind == ids.TK_FREE_PLACE:                                         # AUTOMA-24 -> AUTOMA-30

@@ -22,6 +22,25 @@ def take_engineers(S, c, k):
 
 
 @njit(cache=True, _nrt=False)
+def machinery_split(S, c, exc, mix):
+    """OFFICER-ELON-01 / AUTOMA-71 (Elon): how company c pays `exc` Excavators and `mix` Mixers when each choice is
+    its own (external works): plain machineries first, Elon's Excamixers only for what is missing (an Excamixer
+    can do whatever either type does, so keeping it is never worse). Returns (excavators, mixers, Excamixers);
+    the Excamixers exceed the supply when c cannot pay (see `can_pay_machineries`)."""
+    b = co(c)
+    pe = min(exc, S[b + L.C_EXC])
+    pm = min(mix, S[b + L.C_MIX])
+    return pe, pm, exc - pe + mix - pm
+
+
+@njit(cache=True, _nrt=False)
+def can_pay_machineries(S, c, exc, mix):
+    """Whether company c holds `exc` Excavators and `mix` Mixers, Excamixers standing for missing ones
+    (OFFICER-ELON-01)."""
+    return machinery_split(S, c, exc, mix)[2] <= S[co(c) + L.C_EXCAMIXERS]
+
+
+@njit(cache=True, _nrt=False)
 def buy_patent_tile(S, c, slot):
     """ACT-PATENT-01/03 (AUTOMA-17): company c takes the tile of Patent Office slot `slot` into its supply; the slot
     stays empty for the round. The round is recorded for the result rows (sim.results)."""

@@ -113,6 +113,14 @@ def note_contract(S, T, c, k):
 
 
 @njit(cache=True, _nrt=False)
+def machinery_pairs(exc, mix, excamixers):
+    """DUEL-COND-04: pairs of an Excavator and a Mixer in the personal supply (wheel excluded); each of Elon's
+    Excamixers may stand for either half of a pair (OFFICER-ELON-01): the most pairs p with p <= exc + x1,
+    p <= mix + x2 and x1 + x2 <= excamixers."""
+    return min(exc + excamixers, mix + excamixers, (exc + mix + excamixers) // 2)
+
+
+@njit(cache=True, _nrt=False)
 def condition_count(S, T, c, cond):
     """How many times company c fulfils condition tile `cond` now (DUEL-COND-01..05)."""
     b = co(c)
@@ -123,7 +131,7 @@ def condition_count(S, T, c, cond):
     if cond == ids.DC_DROPS:
         return own_dam_drops(S, T, c)                             # DUEL-COND-03
     if cond == ids.DC_PAIRS:
-        return min(S[b + L.C_EXC], S[b + L.C_MIX])                # DUEL-COND-04: supply only, wheel excluded
+        return machinery_pairs(S[b + L.C_EXC], S[b + L.C_MIX], S[b + L.C_EXCAMIXERS])   # DUEL-COND-04
     if cond == ids.DC_CONTRACTS:
         return S[L.DUEL_CONTRACT_PTS + c]                         # DUEL-COND-05
     return S[L.DUEL_EW_MACH + c]                                  # DUEL-COND-06 (in the pool only with Leeghwater)

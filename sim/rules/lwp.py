@@ -7,7 +7,16 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.company import add_energy, add_vp, buy_patent_tile, co, hand_size, officer, take_engineers
+from sim.rules.company import (
+    add_energy,
+    add_vp,
+    buy_patent_tile,
+    can_pay_machineries,
+    co,
+    hand_size,
+    machinery_split,
+    officer,
+)
 from sim.rules.duel import note_extwork_machineries
 from sim.rules.lwp_buildings import has_activated
 from sim.rules.produce import list_productions
@@ -15,7 +24,7 @@ from sim.rules.rewards import give_reward
 from sim.rules.rng import shuffle_local
 from sim.rules.stack import push
 from sim.rules.water import capacity, place_drop_directly
-from sim.rules.wheel import put_on_wheel, rotate_step
+from sim.rules.wheel import put_excamixers_on_wheel, put_on_wheel, rotate_step
 
 # TK_LWP_DAM modes
 DAM_COFFERDAM = 0     # a neutral dam or an own dam (LWP-BUILD-06 Cofferdam)
@@ -116,11 +125,23 @@ def take_external_work(S, T, c, slot, vp_source):
 @njit(cache=True, _nrt=False)
 def pay_to_general_supply(S, c, exc, mix):
     """LWP-EXTWORK-02: machineries leave the game's economy (the gained count is net of them, for the
-    conservation invariant)."""
+    conservation invariant); Elon's Excamixers stand for missing ones (OFFICER-ELON-01, `machinery_split`)."""
     b = co(c)
-    S[b + L.C_EXC] -= exc
-    S[b + L.C_MIX] -= mix
+    pe, pm, px = machinery_split(S, c, exc, mix)
+    S[b + L.C_EXC] -= pe
+    S[b + L.C_MIX] -= pm
+    S[b + L.C_EXCAMIXERS] -= px
     S[b + L.C_MACH_GAINED] -= exc + mix
+
+
+@njit(cache=True, _nrt=False)
+def pay_onto_leslie_wheel(S, c, exc, mix):
+    """OFFICER-LESLIE-01: the external work's machineries and her special tile into the open segment, then the wheel
+    turns one step (Excamixers, OFFICER-ELON-01, for Mahiri copying Leslie, go there as Excamixers)."""
+    pe, pm, px = machinery_split(S, c, exc, mix)
+    put_on_wheel(S, c, pe, pm, ids.T_LESLIE)
+    put_excamixers_on_wheel(S, c, px)
+    rotate_step(S, c)
 
 
 @njit(cache=True, _nrt=False)
@@ -129,8 +150,7 @@ def extwork_space_open(S, T, c, slot, eng):
     w = S[L.LWP_EW_SHOWN + slot]
     if w < 0 or S[L.LWP_EW_SPACE + slot] != ids.NOBODY or eng < 2:
         return False
-    b = co(c)
-    return S[b + L.C_EXC] >= T.ew_exc[w] and S[b + L.C_MIX] >= T.ew_mix[w]
+    return can_pay_machineries(S, c, T.ew_exc[w], T.ew_mix[w])
 
 
 @njit(cache=True, _nrt=False)
@@ -144,11 +164,9 @@ def occupy_external_work(S, T, c, slot, leslie):
     """LWP-EXTWORK-01/02 (OFFICER-LESLIE-01: the machineries and her tile onto the open segment, then rotate 1)."""
     w = S[L.LWP_EW_SHOWN + slot]
     S[L.LWP_EW_SPACE + slot] = c
-    S[L.LWP_EW_ENG + slot] = 2
-    take_engineers(S, c, 2)                            # the Architect last (OFFICER-TOMMASO-01)
+    S[L.LWP_EW_ENG + slot] = 2                         # placed by the caller (`lwp_move_engineers`)
     if leslie:
-        put_on_wheel(S, c, T.ew_exc[w], T.ew_mix[w], ids.T_LESLIE)
-        rotate_step(S, c)
+        pay_onto_leslie_wheel(S, c, T.ew_exc[w], T.ew_mix[w])
     else:
         pay_to_general_supply(S, c, T.ew_exc[w], T.ew_mix[w])
     note_extwork_machineries(S, T, c, T.ew_exc[w] + T.ew_mix[w])      # DUEL-COND-06
@@ -202,12 +220,31 @@ def _wheel_has_tile(S, c):
 
 
 @njit(cache=True, _nrt=False)
-def _wheel_has_machinery(S, c):
+def _segment_machineries(S, c, seg):
+    """Machineries in a wheel segment, Elon's Excamixers included (OFFICER-ELON-01)."""
     b = co(c)
+    return S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg] + S[b + L.C_WHEEL_XM + seg]
+
+
+@njit(cache=True, _nrt=False)
+def _wheel_has_machinery(S, c):
     for seg in range(6):
-        if S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg] > 0:
+        if _segment_machineries(S, c, seg) > 0:
             return True
     return False
+
+
+SEGMENT_XM_UNIT = 4096   # Research Lab move: segment x 64 + Excavators + Excamixers x 4096
+
+
+@njit(cache=True, _nrt=False)
+def segment_take(S, c, move):
+    """(segment, Excavators, Mixers, Excamixers) a Research Lab move takes back: half the segment's machineries,
+    rounded down (LWP-BUILD-06)."""
+    x = move // SEGMENT_XM_UNIT
+    seg = (move % SEGMENT_XM_UNIT) // 64
+    e = move % 64
+    return seg, e, _segment_machineries(S, c, seg) // 2 - e - x, x
 
 
 @njit(cache=True, _nrt=False)
@@ -310,14 +347,25 @@ def list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch):
 
 
 @njit(cache=True, _nrt=False)
+def lwp_move_engineers(T, move):
+    """Engineers a Leeghwater action places: the building space's printed Engineers (LWP-BUILD-05), 2 on an
+    external-works space (LWP-EXTWORK-01), 1 on Margot's space (OFFICER-MARGOT-01)."""
+    if move < ids.MV_EXTWORK:
+        i = move - ids.MV_BUILDING_SPACE
+        return T.bld_space_eng[i // 4, i % 4]
+    if move < ids.MV_MARGOT:
+        return 2
+    return 1
+
+
+@njit(cache=True, _nrt=False)
 def apply_lwp_main_move(S, T, c, move):
-    """Resolves a Leeghwater action chosen on c's turn."""
+    """Resolves a Leeghwater action chosen on c's turn (its Engineers, `lwp_move_engineers`, already placed)."""
     b = co(c)
     if move < ids.MV_EXTWORK:                          # LWP-BUILD-05
         bid = (move - ids.MV_BUILDING_SPACE) // 4
         sp = (move - ids.MV_BUILDING_SPACE) % 4
         S[L.LWP_SPACE + bid * 4 + sp] = c
-        take_engineers(S, c, T.bld_space_eng[bid, sp])
         S[b + L.C_CREDITS] -= T.bld_space_cr[bid, sp]
         S[b + L.C_BUILDINGS_USED] |= 1 << bid
         perform_building_action(S, T, c, bid)
@@ -326,7 +374,6 @@ def apply_lwp_main_move(S, T, c, move):
     elif move < ids.MV_MARGOT:
         occupy_external_work(S, T, c, move - ids.MV_EXTWORK_LESLIE, True)
     else:                                              # OFFICER-MARGOT-01: does not mark the building used
-        take_engineers(S, c, 1)
         S[b + L.C_MARGOT_ENG] = 1
         perform_building_action(S, T, c, move - ids.MV_MARGOT)
 
@@ -359,15 +406,17 @@ def list_lwp_choice(S, T, kind, c, a0, a1, out, scratch):
                 out[n] = t
                 n += 1
     elif kind == ids.TK_LWP_SEGMENT:                   # floor(half) of the segment, types of choice
-        for seg in range(6):
+        for seg in range(6):                           # (Elon's Excamixers are one more type, OFFICER-ELON-01)
             ex = S[b + L.C_WHEEL_EXC + seg]
             mx = S[b + L.C_WHEEL_MIX + seg]
-            if ex + mx == 0:
+            xx = S[b + L.C_WHEEL_XM + seg]
+            if ex + mx + xx == 0:
                 continue
-            k = (ex + mx) // 2
-            for e in range(max(0, k - mx), min(k, ex) + 1):
-                out[n] = seg * 64 + e
-                n += 1
+            k = (ex + mx + xx) // 2
+            for x in range(max(0, k - ex - mx), min(k, xx) + 1):
+                for e in range(max(0, k - x - mx), min(k - x, ex) + 1):
+                    out[n] = seg * 64 + e + SEGMENT_XM_UNIT * x
+                    n += 1
     elif kind == ids.TK_LWP_EXTWORK:
         for i in range(3):
             w = S[L.LWP_EW_SHOWN + i]
@@ -398,13 +447,13 @@ def apply_lwp_choice(S, T, kind, c, a0, move):
     elif kind == ids.TK_LWP_WHEEL_TILE:
         S[b + L.C_TILE_LOC + move] = ids.TILE_IN_SUPPLY
     elif kind == ids.TK_LWP_SEGMENT:
-        seg = move // 64
-        e = move % 64
-        k = (S[b + L.C_WHEEL_EXC + seg] + S[b + L.C_WHEEL_MIX + seg]) // 2
+        seg, e, m, x = segment_take(S, c, move)
         S[b + L.C_WHEEL_EXC + seg] -= e
-        S[b + L.C_WHEEL_MIX + seg] -= k - e
+        S[b + L.C_WHEEL_MIX + seg] -= m
+        S[b + L.C_WHEEL_XM + seg] -= x
         S[b + L.C_EXC] += e
-        S[b + L.C_MIX] += k - e
+        S[b + L.C_MIX] += m
+        S[b + L.C_EXCAMIXERS] += x
     elif kind == ids.TK_LWP_EXTWORK:                   # LWP-EXTWORK-06: no action space
         S[b + L.C_CREDITS] -= loan_price(T, S[L.LWP_EW_SHOWN + move])
         take_external_work(S, T, c, move, ids.VS_EXTWORKS)

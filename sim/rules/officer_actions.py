@@ -31,7 +31,11 @@ def architect_available(S, c):
 @njit(cache=True, _nrt=False)
 def one_engineer_move(S, T, c, move):
     """Whether a main move places exactly 1 Engineer on a space printed with 1 Engineer (the Bank is not one,
-    DECISION-22): a management space, the first company-board construction space, Wu's or Gennaro's space."""
+    DECISION-22): a management space, the first company-board construction space, Wu's or Gennaro's space, a
+    private building's 1-Engineer action space (LWP-BUILD-05, LWP-D14)."""
+    if ids.MV_BUILDING_SPACE <= move < ids.MV_EXTWORK:
+        i = move - ids.MV_BUILDING_SPACE
+        return T.bld_space_eng[i // 4, i % 4] == 1
     if move < L.N_SPACES:
         return T.space_eng[move] == 1
     if move == ids.MV_CONSTRUCT:

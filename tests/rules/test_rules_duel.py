@@ -18,7 +18,7 @@ from sim.duel_data import load_duel_map_sections
 from sim.errors import ConfigError
 from sim.game import Game
 from sim.rules.construct import placeable
-from sim.rules.duel import place_preparation_tile
+from sim.rules.duel import machinery_pairs, place_preparation_tile
 from sim.tables import compile_tables
 from sim.variant import Variant
 
@@ -345,6 +345,21 @@ def test_DUEL_COND_04_pairs_exclude_the_wheel():
     g = _check({0: {"excavators": 4, "mixers": 1}, 1: {"excavators": 2, "mixers": 2}},
                ["machinery_pairs", "credits", "energy"])
     assert _markers(g)[0] == 1
+
+
+def test_DUEL_COND_04_OFFICER_ELON_01_excamixers_complete_pairs():
+    """DUEL-COND-04: an Elon Excamixer may complete a pair: seat 1 (Elon) with 1 Excavator, 0 Mixers and 3 Excamixers
+    has 2 pairs (E+X, X+X; min(1+3, 0+3, floor(4/2))); seat 0 with 1 Excavator and 1 Mixer has 1 -> +1."""
+    g = _check({0: {"officer": "Viktor", "excavators": 1, "mixers": 1},
+                1: {"officer": "Elon", "excavators": 1, "mixers": 0, "excamixers": 3}},
+               ["machinery_pairs", "credits", "energy"], expansions=("promo",))
+    assert _markers(g)[0] == 1
+
+
+@pytest.mark.parametrize("exc, mix, xm, pairs", [(0, 0, 8, 4), (5, 0, 2, 2), (3, 1, 1, 2), (2, 2, 0, 2)])
+def test_DUEL_COND_04_machinery_pairs_with_excamixers(exc, mix, xm, pairs):
+    """DUEL-COND-04 with OFFICER-ELON-01: the most pairs when each Excamixer may be either half."""
+    assert machinery_pairs(exc, mix, xm) == pairs
 
 
 def test_DUEL_COND_05_contract_points_counted_when_fulfilled():
