@@ -135,11 +135,19 @@ def test_AUTOMA_71_wu_builds_a_base_first():
 # AUTOMA-71: Elon, Octavius, Amir
 # ---------------------------------------------------------------------------------------------------------------
 
-def _after_setup(level):
-    g = Game.new(GameConfig(players=2, expansions=("promo",), officers=("Viktor", "Elon"), automa=(0, level)), seed=4)
+def _after_setup(level, officer="Elon", expansions=("promo",)):
+    g = Game.new(GameConfig(players=2, expansions=expansions, officers=("Viktor", officer), automa=(0, level)),
+                 seed=4)
     while g.phase == "setup":
         g.play(g.legal_codes()[0])
     return seat(g)
+
+
+def test_AUTOMA_03_tommaso_below_level_4_has_no_architect():
+    """AUTOMA-03: an Automa below level 4 uses no officer, so Tommaso's Architect is one more ordinary Engineer of its
+    12 (none is kept back for AUTOMA-68); at level 4 it has the Architect (SETUP-21)."""
+    assert _after_setup(3, "Tommaso", ("leeghwater",))["architect_in_supply"] is False
+    assert _after_setup(4, "Tommaso", ("leeghwater",))["architect_in_supply"] is True
 
 
 def test_AUTOMA_71_SETUP_21_level_4_elon_automa_starts_with_8_excamixers():

@@ -283,7 +283,7 @@ def perform_entry(S, T, c, entry, card):
             return True
         g = margot_building(S, T, c, x == ids.BUILDING and z == 1)          # AUTOMA-70
         if g >= 0:
-            S[b + L.C_ENG] -= k
+            take_engineers(S, c, k)
             S[b + L.C_AUTOMA_ENG] += k
             construct_at(S, T, c, g, ids.BUILDING)
             return True
@@ -291,7 +291,7 @@ def perform_entry(S, T, c, entry, card):
             g = automa_building_target(S, T, c, z == 1) if T.lwp_enabled[0] == 1 else -1
             if g < 0:
                 return False
-            S[b + L.C_ENG] -= k
+            take_engineers(S, c, k)                                         # the Architect last (AUTOMA-68)
             S[b + L.C_AUTOMA_ENG] += k
             construct_at(S, T, c, g, x)
             return True
@@ -425,6 +425,7 @@ def automa_pick(S, T, c, forced, pick_index):
     add_vp(S, c, T.automa_start_vp[0] - T.start_resources[4], ids.VS_START)
     if automa_level(S, c) < 4:
         S[b + L.C_EFF_OFFICER] = ids.NO_OFFICER
+        S[b + L.C_ARCHITECT] = 0                                  # Tommaso's Architect: one more Engineer
         S[b + L.C_TILE_LOC + ids.T_ANTON] = ids.TILE_NOT_OWNED
         S[b + L.C_TILE_LOC + ids.T_LESLIE] = ids.TILE_NOT_OWNED
 
