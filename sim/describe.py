@@ -70,7 +70,7 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     if kind == ids.TK_MAIN:
         if move == ids.MV_SKIP:
             return "Decline the Architect's extra turn"
-        if ids.MV_ARCHITECT <= move < ids.MV_SKIP:                    # OFFICER-TOMMASO-01
+        if ids.MV_ARCHITECT <= move < ids.MV_SKIP and not ids.MV_COLO_SITE <= move < ids.MV_COLO_END:   # TOMMASO-01
             plain = describe_move(S, T, info, move - ids.MV_ARCHITECT)
             return f"{plain}, with the Architect alone (an extra turn follows)"
         if move == ids.MV_WU:

@@ -167,7 +167,7 @@ def _contracts_snapshot(ctx: _Ctx, S: np.ndarray) -> dict:
                       for i, c in enumerate(_COLOURS)}
     piles, drawn = {}, {}
     for i, c in enumerate(_COLOURS):
-        order = [cid[k] for k in S[L.PILE + i * L.PILE_SIZE:L.PILE + (i + 1) * L.PILE_SIZE]]
+        order = [cid[k] for k in S[L.PILE + i * L.PILE_SIZE:L.PILE + (i + 1) * L.PILE_SIZE] if k >= 0]
         pos = int(S[L.PILE_POS + i])
         drawn[c], piles[c] = order[:pos], order[pos:]
     out["piles"] = piles
