@@ -86,3 +86,23 @@ def colorado_tables(on: bool, zones: list[int], first_row: int) -> dict:
     out["colo_cross_vp"] = [fee["opponent_bridge_owner_vp"]]
     out["heliport_credits"] = [HELIPORT_ACTION_CREDITS]
     return out
+
+
+def colorado_names() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Names for scenarios, logs and descriptions: bridge tile ids (BR01..), settlement tile labels ("A:credits",
+    the type and the effect's first reward key, unique within a type) and settlement space ids (SM1..)."""
+    doc = load_colorado()
+    labels = tuple(f"{ids.SETTLEMENT_TYPES[ti]}:{next(iter(r))}" for ti, _, r in stile_effects(doc))
+    return (tuple(t["id"] for t in doc["bridge_tiles"]), labels, tuple(s["id"] for s in doc["settlement_spaces"]))
+
+
+def reward_text(reward: dict) -> str:
+    """A reward mapping as short text ("vp 3", "mixers 1 + credits 2")."""
+    return " + ".join(f"{k} {v}" for k, v in reward.items())
+
+
+def colorado_texts() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Reward texts of the bridge tiles and of the settlement tiles (stile_effects order)."""
+    doc = load_colorado()
+    return (tuple(reward_text(t["reward"]) for t in doc["bridge_tiles"]),
+            tuple(reward_text(r) for _, _, r in stile_effects(doc)))
