@@ -138,7 +138,8 @@ StrictOpt = typer.Option(False, "--strict-fidelity", help="Refuse data files who
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
                              help="Comma-separated expansions: 'geological' (The Geological Factor), "
                                   "'leeghwater' (The Leeghwater Project), 'promo' (the promo officers join the "
-                                  "pool, SETUP-13).",
+                                  "pool, SETUP-13), 'colorado' (The Colorado Connection: its reconstructed map, "
+                                  "bridges and settlements; no Automa).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
@@ -246,6 +247,8 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
               + (", duel board" if config.duel else ""))
     recon = [f for f, fid in g.info.data_fidelity if fid != "official"]                    # RECON-06
     recon_text = f"; not official: {', '.join(recon)}" if recon else ""
+    if config.map == "colorado":                                                             # RECON-04
+        recon_text += "; the colorado map's river topology is a copy of the base map's"
     t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map "
                     f"(map_fidelity: {g.info.map_fidelity}){extras}{recon_text}",
               caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
