@@ -637,3 +637,18 @@ def test_colorado_snapshot_round_trip(moves):
     assert set(doc["colorado"]) == {"bridges", "site_engineers", "settlements"}
     g2 = scenario.load(doc)
     assert (g2.state == g.state).all()
+
+
+def test_COLO_STILE_02_tile_multiplicities_are_data():
+    """COLO-STILE-02: 8 tiles per type; every listed effect of a type appears on at least one tile (how they spread
+    is a placeholder, read from the data)."""
+    effects = {"A": {"rotate_wheel", "excavators", "credits", "energy", "take_back_machinery_per_segment"},
+               "B": {"any_machine", "construction_without_engineers", "drop_into_each_own_dam",
+                     "energy_sum_of_own_conduit_values"},
+               "C": {"vp_per_2_credits", "any_machine", "production_action_bonus", "free_conduit_max_value"}}
+    for ty, keys in effects.items():
+        tiles = DATA["settlement_tiles"][ty]
+        assert sum(t["copies"] for t in tiles) == 8
+        assert {next(iter(t["reward"])) for t in tiles} == keys
+        assert sum(int(T.stile_copies[e]) for e in range(int(T.n_stile_effects[0]))
+                   if T.stile_type[e] == ids.SETTLEMENT_TYPES.index(ty)) == 8
