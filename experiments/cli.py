@@ -372,8 +372,9 @@ def bench(
         base = None
         if config.map != "base":          # the same batch on the base map, for the ratio (same run, same load)
             task = bar.add_task("base map", total=games)
-            base = run_bench(dataclasses.replace(config, map="base", duel=False), games, threads, strategies, seed,
-                             progress=lambda k: bar.advance(task, k))
+            plain = tuple(e for e in config.expansions if e != "colorado")     # Colorado brings its own map
+            base = run_bench(dataclasses.replace(config, map="base", duel=False, expansions=plain), games, threads,
+                             strategies, seed, progress=lambda k: bar.advance(task, k))
     if json_out:
         _print_json(r.to_dict() | ({"base_map": base.to_dict()} if base is not None else {}))
         return
