@@ -114,6 +114,7 @@ N_BRIDGE_TILES = 10                                     # COLO-SETUP-05
 N_SETTLE_SPACES = 10                                    # COLO-SETTLE-01
 COLO_TILE_SITE = _alloc("colorado_bridge_tile_site", N_BRIDGE_TILES)   # area of the site the tile was dealt to
 COLO_TILE_DAM = _alloc("colorado_bridge_tile_dam", N_BRIDGE_TILES)     # dam carrying the tile, -1 still on its site
+COLO_DAM_BRIDGE = _alloc("colorado_dam_bridge", MAX_DAMS)    # bridge tile on each dam, -1 none (COLO_TILE_DAM inverse)
 COLO_SITE_ENG = _alloc("colorado_site_engineers", 3 * MAX_PLAYERS)     # [area, company] Engineers on the site
 COLO_SETTLE_TILE = _alloc("colorado_settlement_tile", N_SETTLE_SPACES)  # settlement tile (effect id) per space
 COLO_SETTLE_OCC = _alloc("colorado_settlement_occupant", N_SETTLE_SPACES)  # company on the space, -1 free

@@ -47,6 +47,8 @@ def setup_colorado(S, T):
             k += 1
     for i in range(3 * L.MAX_PLAYERS):
         S[L.COLO_SITE_ENG + i] = 0
+    for d in range(L.MAX_DAMS):
+        S[L.COLO_DAM_BRIDGE + d] = -1
     pool = np.empty(ids.N_SETTLEMENT_TILES, dtype=np.int64)
     for ty in range(3):
         n = 0
@@ -170,8 +172,9 @@ def list_bridges(S, T, c, mode, arg, credits, out, n, scratch, first_only):
 def site_open(S, T, c, a, eng, credits, scratch):
     """COLO-BRIDGE-05: the site still holds a tile, c has an eligible dam in that area with a performable tile,
     1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied)."""
-    cost = bridge_cost(S, T, a)
-    if eng < 1 or credits < cost:
+    built = bridges_from_site(S, a)
+    cost = T.colo_bridge_cost[0] + T.colo_bridge_cost[1] * built
+    if eng < 1 or credits < cost or built == T.colo_site_tiles[a]:
         return False
     return list_bridges(S, T, c, BR_ACTION, a, credits - cost, scratch, 0, scratch, True) > 0
 
@@ -180,6 +183,7 @@ def site_open(S, T, c, a, eng, credits, scratch):
 def build_bridge(S, T, c, t, d):
     """COLO-BRIDGE-02: the tile goes over dam d and its bonus is gained at once."""
     S[L.COLO_TILE_DAM + t] = d
+    S[L.COLO_DAM_BRIDGE + d] = t
     give_reward(S, T, c, T.bridge_reward[t], VS_COLORADO)
 
 

@@ -9,11 +9,8 @@ from sim import layout as L
 
 @njit(cache=True, _nrt=False)
 def bridge_on(S, d):
-    """The bridge tile on dam d, or -1."""
-    for t in range(L.N_BRIDGE_TILES):
-        if S[L.COLO_TILE_DAM + t] == d and S[L.COLO_TILE_SITE + t] >= 0:
-            return t
-    return -1
+    """The bridge tile on dam d, or -1 (only meaningful with Colorado in play)."""
+    return S[L.COLO_DAM_BRIDGE + d]
 
 
 @njit(cache=True, _nrt=False)
