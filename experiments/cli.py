@@ -605,8 +605,9 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
             m = load_map(name)
             companies = []
             for n in (2, 3, 4):                       # the company counts the engine plays it with (FIVEP-01)
-                try:
-                    compile_tables(Variant(players=n, map=name))
+                try:                                  # the Colorado map comes with its rules (COLO-SETUP-01)
+                    compile_tables(Variant(players=n, map=name,
+                                           expansions=("colorado",) if name == "colorado" else ()))
                     companies.append(str(n))
                 except ConfigError:
                     pass

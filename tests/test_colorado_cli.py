@@ -69,3 +69,10 @@ def test_vary_expansions_rows_record_map_and_fidelity(tmp_path: Path):
     assert m["map_fidelity"] == "reconstructed"
     assert m["data_fidelity"] == {"map_base.yaml": "official", "map_colorado.yaml": "reconstructed",
                                   "colorado.yaml": "reconstructed"}
+
+
+def test_list_maps_shows_the_colorado_map_with_its_fidelity():
+    p = barrage("list", "maps", "--json")
+    assert p.returncode == 0, p.stderr
+    rows = {r["name"]: r for r in json.loads(p.stdout)}
+    assert rows["colorado"]["fidelity"] == "reconstructed" and rows["colorado"]["playable"] is True
