@@ -652,3 +652,47 @@ def test_COLO_STILE_02_tile_multiplicities_are_data():
         assert {next(iter(t["reward"])) for t in tiles} == keys
         assert sum(int(T.stile_copies[e]) for e in range(int(T.n_stile_effects[0]))
                    if T.stile_type[e] == ids.SETTLEMENT_TYPES.index(ty)) == 8
+
+
+def _build_bridge_with(reward: dict, **doc) -> Game:
+    """Seat 0 takes the mountain site and the tile with `reward` onto its mountain Base (the only eligible dam)."""
+    (m1u, _), _ = _mountain()
+    tile = _tile_with(reward)
+    c0 = {"credits": 10, **doc.pop("c0", {})}
+    g = _load({"companies": {0: c0}, "dams": {m1u: 0, **doc.pop("dams", {})},
+               "colorado": {"bridges": _bridges({tile: "mountain"})}, "decision": {"task": "main", "seat": 0},
+               **doc})
+    g.play(scenario.find_move(g, "Build a bridge from the mountain construction site"))
+    g.play(scenario.find_move(g, f"Bridge tile {tile}"))
+    return g
+
+
+def test_COLO_BTILE_01_rotate_mixer_credits_contracts_drops():
+    """COLO-BTILE-01: rotate the wheel 2 (mandatory); 1 Mixer + 2 Credits; take 2 face-up private contracts (two
+    decisions, hand limit applies); up to 2 drops flowing now / up to 3 on headstreams (delayed)."""
+    g = _build_bridge_with({"rotate_wheel": 2})
+    assert _co(g, 0)["wheel"]["open"] == 2
+    g = _build_bridge_with({"mixers": 1, "credits": 2}, c0={"mixers": 0})
+    c = _co(g, 0)
+    assert (c["mixers"], c["credits"]) == (1, 10 - 1 + 2)
+    g = _build_bridge_with({"take_private_contracts": 2})
+    assert g.pending == ids.TASK_NAMES[ids.TK_TAKE_CONTRACT] and len(g.legal_moves()) == 6
+    g.play(g.legal_moves()[0].code)
+    assert g.pending == ids.TASK_NAMES[ids.TK_TAKE_CONTRACT] and len(g.legal_moves()) == 5
+    g = _build_bridge_with({"drops_to_headstreams": 3})
+    assert g.pending == ids.TASK_NAMES[ids.TK_DROP]
+    assert "Place no more drops" in [m.description for m in g.legal_moves()]          # "up to"
+    for _ in range(3):
+        g.play(scenario.find_move(g, "Drop on headstream HA"))
+    assert g.snapshot()["headstreams"]["HA"]["drops"] >= 3
+
+
+def test_COLO_BTILE_01_production_tile_needs_a_production():
+    """COLO-BTILE-01, REWARD-14, DECISION-38: the production tile (modifier 0) is offered only when a production is
+    possible; it then starts a full production."""
+    (m1u, _), _ = _mountain()
+    tile = _tile_with({"production_action": 1})
+    g = _load({"companies": {0: {"credits": 10}}, "dams": {m1u: 0},
+               "colorado": {"bridges": _bridges({tile: "mountain"})}, "decision": {"task": "main", "seat": 0}})
+    g.play(scenario.find_move(g, "Build a bridge from the mountain construction site"))
+    assert tile not in " ".join(m.description for m in g.legal_moves())
