@@ -138,7 +138,8 @@ StrictOpt = typer.Option(False, "--strict-fidelity", help="Refuse data files who
 ExpansionsOpt = typer.Option(None, "--expansions", "--expansion",
                              help="Comma-separated expansions: 'geological' (The Geological Factor), "
                                   "'leeghwater' (The Leeghwater Project), 'promo' (the promo officers join the "
-                                  "pool, SETUP-13).",
+                                  "pool, SETUP-13), 'colorado' (The Colorado Connection: its reconstructed map, "
+                                  "bridges and settlements; no Automa).",
                              show_default=False)
 ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
                           help="numba threads for the parallel batch (1..cores); sets numba.set_num_threads.")
@@ -246,6 +247,8 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
               + (", duel board" if config.duel else ""))
     recon = [f for f, fid in g.info.data_fidelity if fid != "official"]                    # RECON-06
     recon_text = f"; not official: {', '.join(recon)}" if recon else ""
+    if config.map == "colorado":                                                             # RECON-04
+        recon_text += "; the colorado map's river topology is a copy of the base map's"
     t = Table(title=f"Barrage, seed {seed}: {config.players} players, {config.map} map "
                     f"(map_fidelity: {g.info.map_fidelity}){extras}{recon_text}",
               caption=f"{decisions} decisions by the bots, {moves} moves in all (single-option steps resolve "
@@ -369,8 +372,9 @@ def bench(
         base = None
         if config.map != "base":          # the same batch on the base map, for the ratio (same run, same load)
             task = bar.add_task("base map", total=games)
-            base = run_bench(dataclasses.replace(config, map="base", duel=False), games, threads, strategies, seed,
-                             progress=lambda k: bar.advance(task, k))
+            plain = tuple(e for e in config.expansions if e != "colorado")     # Colorado brings its own map
+            base = run_bench(dataclasses.replace(config, map="base", duel=False, expansions=plain), games, threads,
+                             strategies, seed, progress=lambda k: bar.advance(task, k))
     if json_out:
         _print_json(r.to_dict() | ({"base_map": base.to_dict()} if base is not None else {}))
         return
@@ -601,8 +605,9 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
             m = load_map(name)
             companies = []
             for n in (2, 3, 4):                       # the company counts the engine plays it with (FIVEP-01)
-                try:
-                    compile_tables(Variant(players=n, map=name))
+                try:                                  # the Colorado map comes with its rules (COLO-SETUP-01)
+                    compile_tables(Variant(players=n, map=name,
+                                           expansions=("colorado",) if name == "colorado" else ()))
                     companies.append(str(n))
                 except ConfigError:
                     pass

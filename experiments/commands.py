@@ -45,7 +45,8 @@ Expansion = Annotated[Optional[str], typer.Option("--expansion", "--expansions",
                                                   help="Play with these expansions (comma-separated): "
                                                        "geological (The Geological Factor), leeghwater (The "
                                                        "Leeghwater Project), promo (the promo officers join the "
-                                                       "pool, SETUP-13).")]
+                                                       "pool, SETUP-13), colorado (The Colorado Connection: its "
+                                                       "reconstructed map, bridges, settlements).")]
 Objective = Annotated[Optional[str], typer.Option("--objective", help="Fix the objective tile (default: drawn "
                                                                       "at setup), e.g. best_area.")]
 Vary = Annotated[Optional[list[str]], typer.Option("--vary", metavar="FACTOR",

@@ -452,8 +452,8 @@ def _levels(key: str, v: Any) -> tuple:
             raise _err(key, f"expected {' or '.join(map(repr, VARIANT_NAMES))} or a list of them, got {v!r}")
         return tuple(items)
     if key == "objective":
-        if v == "all":
-            return tuple(ids.OBJECTIVE_NAMES)
+        if v == "all":                            # the 6 base tiles; Colorado's bridge_dams is listed by name
+            return tuple(ids.OBJECTIVE_NAMES[:ids.N_BASE_OBJECTIVES])
         items = v if isinstance(v, list) else [v]
         if not items or not all(isinstance(x, str) for x in items):
             raise _err(key, f"expected an objective tile name, \"random\", \"all\" or a list of names, got {v!r}")

@@ -263,7 +263,9 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             manifest = {
                 "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
                 "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
-                "git_revision": git_revision(), "map": ",".join(dict.fromkeys(x["map"] for x in design.setups)),
+                "git_revision": git_revision(),
+                "map": ",".join(dict.fromkeys(config.variant(config.players[0], x).map       # Colorado sets its
+                                              for x in design.setups)),                      # own (COLO-SETUP-01)
                 "map_fidelity": fidelity,
                 "data_fidelity": data_files,
                 "players": list(config.players), "strategies": list(dict.fromkeys(config.strategies)),

@@ -73,5 +73,14 @@ class Provenance:
             f"n = {self.games:,} games ({self.rows:,} seat rows) | {players} players | "
             f"bots: {', '.join(self.strategies)} | map {self.map_name} (map_fidelity: {'/'.join(self.map_fidelities)}) | "
             f"barrage-sim {self.package_version} ({self.git_revision}) | master seed {self.master_seed} | "
-            f"experiment {self.experiment}"
+            f"experiment {self.experiment}{self.topology_note}"
         )
+
+    @property
+    def topology_note(self) -> str:
+        """RECON-04: the Colorado map's river topology is a copy of the base map's, so a Colorado-vs-base difference
+        comes from the Colorado rules alone; said wherever a Colorado result is shown."""
+        if "colorado" not in self.map_name.split(","):
+            return ""
+        return (" | colorado map: reconstructed, its river topology a copy of the base map's (differences come from "
+                "bridges, settlements and the Colorado tiles alone)")

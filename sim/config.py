@@ -7,14 +7,18 @@ from typing import Any, Sequence
 from sim import ids
 from sim.errors import ConfigError
 from sim.officer_pool import check_officer, never_dealt, pool
-from sim.variant import DUEL_MAP, VARIANT_NAMES, Variant
+from sim.variant import COLORADO_MAP, DUEL_MAP, VARIANT_NAMES, Variant
 
 
 def refuse_automa_on_duel_map(map_name: str, automa_levels: Sequence[int]) -> None:
-    """DECISION-42: no Automa on the duel map (no Automa rules for its preparation or the duel board)."""
+    """DECISION-42: no Automa on the duel map (no Automa rules for its preparation or the duel board) nor on the
+    Colorado map (COLO-AUTOMA-01: no Automa rules for bridges or settlements)."""
     if map_name == DUEL_MAP and any(automa_levels):
         raise ConfigError("automa: the Automa cannot play on the duel map: it has no rules for the duel board or "
                           "its preparation (DECISION-42); seat player bots only")
+    if map_name == COLORADO_MAP and any(automa_levels):
+        raise ConfigError("automa: the Automa cannot play The Colorado Connection: it has no rules for bridges or "
+                          "settlements (COLO-AUTOMA-01, DECISION-42); seat player bots only")
 
 
 def check_companies(companies: Sequence[str] | None, expansions: Sequence[str]) -> None:
@@ -63,7 +67,7 @@ class GameConfig:
     duel: bool = False
 
     def __post_init__(self) -> None:
-        self.variant  # validates players / map / expansions
+        object.__setattr__(self, "map", self.variant.map)   # validates players / map / expansions; COLO-SETUP-01
         refuse_automa_on_duel_map(self.map, self.automa or ())
         if self.automa is not None:
             levels = tuple(self.automa)

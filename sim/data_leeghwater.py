@@ -19,7 +19,9 @@ def load_leeghwater(data_dir: Path | None = None) -> dict:
 
 @functools.lru_cache(maxsize=None)
 def _load_cached(data_dir: Path | None) -> dict:
-    from sim.ids import BUILDING_NAMES, EXTWORK_NAMES
+    from sim.ids import BUILDING_NAMES, EXTWORK_NAMES, N_LWP_BUILDINGS
+
+    BUILDING_NAMES = BUILDING_NAMES[:N_LWP_BUILDINGS]   # the Heliport is Colorado's (colorado.yaml)
 
     c = _Check("leeghwater.yaml")
     doc = c.mapping("leeghwater_project", c.mapping("", _read_yaml(_root(data_dir), "leeghwater.yaml"))

@@ -5,6 +5,7 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
+from sim.describe_colorado import describe_colorado_choice, describe_colorado_main
 from sim.rules.construct import decode_build, decode_payment, n_map_spaces, payment_excamixers, space_kind
 from sim.rules.geology import conduit_value
 from sim.rules.lwp import segment_take
@@ -71,7 +72,7 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
     if kind == ids.TK_MAIN:
         if move == ids.MV_SKIP:
             return "Decline the Architect's extra turn"
-        if ids.MV_ARCHITECT <= move < ids.MV_SKIP:                    # OFFICER-TOMMASO-01
+        if ids.MV_ARCHITECT <= move < ids.MV_SKIP and not ids.MV_COLO_SITE <= move < ids.MV_COLO_END:   # TOMMASO-01
             plain = describe_move(S, T, info, move - ids.MV_ARCHITECT)
             return f"{plain}, with the Architect alone (an extra turn follows)"
         if move == ids.MV_WU:
@@ -106,6 +107,8 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
             return "Mahiri's officer space: copy an officer and take an extra action"
         if ids.MV_BUILDING_SPACE <= move < ids.MV_MARGOT + len(ids.BUILDING_NAMES):
             return _describe_lwp_main(S, T, move)
+        if ids.MV_COLO_SITE <= move < ids.MV_COLO_END:
+            return describe_colorado_main(S, T, move)
         return "Pass"
     if kind == ids.TK_BUILD:
         g, tmode, behav = decode_build(move)
@@ -165,6 +168,8 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         return "Do not add a drop" if move == ids.MV_SKIP else f"Put a drop into {info.dam_ids[a0]} (geological token)"
     if ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
         return _describe_lwp_choice(S, T, info, kind, c, a0, move)
+    if ids.TK_COLO_BRIDGE <= kind <= ids.TK_COLO_SEGMENT:
+        return describe_colorado_choice(S, T, info, kind, move)
     if kind == ids.TK_SETUP_PICK:
         p, j = divmod(move, 8)
         comp = ids.COMPANY_NAMES[S[L.PAIR_COMPANY + p]]

@@ -75,7 +75,20 @@ REWARD_KEYS = (
 (RK_CREDITS, RK_VP, RK_EXC, RK_MIX, RK_ANY_MACHINE, RK_ENERGY, RK_ROTATE, RK_DROPS_NOW,
  RK_DROPS_HEAD, RK_FREE_BASE, RK_FREE_CONDUIT, RK_FREE_PH, RK_FREE_ELEV, RK_FULFIL_OWN,
  RK_ENERGY_PRODUCED, RK_FREE_ADV_TILE) = range(16)
-N_REWARD_KEYS = 16
+# The Colorado Connection (REWARD-13/14, COLO-BTILE/STILE/CONTRACT/EXT-*; colorado.yaml reward_keys_added): resolved
+# by sim.rules.colorado. `settlement_bonus_of_type` stores the type + 1 (A = 1, B = 2, C = 3); the Elevation of
+# COLO-EXT-03 that may go on a bridged dam is `free_elevation_on_bridged_dam` (tables fold the data's flag into it).
+REWARD_KEYS += (
+    "take_private_contracts", "production_action", "production_action_bonus", "take_back_machinery_per_segment",
+    "construction_without_engineers", "drop_into_each_own_dam", "energy_sum_of_own_conduit_values",
+    "vp_per_2_credits", "free_bridge", "free_bridge_on_that_base", "own_bridge_effects", "settlement_bonus_of_type",
+    "free_elevation_on_bridged_dam",
+)
+(RK_TAKE_CONTRACTS, RK_PRODUCTION, RK_PRODUCTION_BONUS, RK_TAKE_BACK, RK_CONSTRUCTION, RK_DROP_EACH_DAM,
+ RK_ENERGY_CONDUITS, RK_VP_PER_2_CREDITS, RK_FREE_BRIDGE, RK_FREE_BRIDGE_ON_BASE, RK_OWN_BRIDGE_EFFECTS,
+ RK_SETTLEMENT_BONUS, RK_FREE_ELEV_BRIDGED) = range(16, 29)
+FIRST_COLORADO_KEY = RK_TAKE_CONTRACTS
+N_REWARD_KEYS = 29
 FULFIL_ANY = 99  # "fulfill_own_contract_max: any"
 
 # Management-board row kinds (§6).
@@ -86,12 +99,15 @@ ROW_KIND_NAMES = ("turbine", "water_2_delayed", "water_1_now", "workshop", "mach
 
 # Bonus tiles (BONUS-04) and objective tiles (OBJECTIVE-*), in data-file order.
 BONUS_NAMES = ("contracts", "bases", "elevations", "conduits", "powerhouses", "advanced_tiles", "external_works",
-               "buildings")
+               "buildings", "bridges")
 B_CONTRACTS, B_BASES, B_ELEVATIONS, B_CONDUITS, B_POWERHOUSES, B_ADVANCED, B_EXTWORKS, B_BUILDINGS = range(8)
-N_BASE_BONUS = 6   # the last two only with the Leeghwater Project (LWP-SETUP-04)
+B_BRIDGES = 8      # The Colorado Connection only (COLO-SETUP-03, COLO-BONUS-01)
+N_BASE_BONUS = 6   # external_works and buildings only with the Leeghwater Project (LWP-SETUP-04)
 OBJECTIVE_NAMES = ("paying_spaces", "best_area", "connections", "weakest_area", "basins_with_1",
-                   "basins_with_3")
+                   "basins_with_3", "bridge_dams")
 O_PAYING, O_BEST_AREA, O_CONNECTIONS, O_WEAKEST_AREA, O_BASINS1, O_BASINS3 = range(6)
+O_BRIDGE_DAMS = 6  # The Colorado Connection only (COLO-SETUP-03, COLO-OBJ-01, OBJECTIVE-07)
+N_BASE_OBJECTIVES = 6
 
 # VP sources (the result's VP breakdown; they sum to VP).
 VP_SOURCE_NAMES = ("start", "energy_award", "energy_track", "bonus_tiles", "objective", "resources",
@@ -118,12 +134,19 @@ NOBODY = -1
 # (REWARD-12), whether to use the just-activated building's action (ADV-L1-BUILDING-01).
 TK_LWP_DAM, TK_LWP_WHEEL_TILE, TK_LWP_SEGMENT, TK_LWP_EXTWORK, TK_LWP_ADV_TILE, TK_LWP_L1_ACTION = range(13, 19)
 TK_MORE_DAMS = 19      # Dr. Octavius: another dam for the production (OFFICER-OCTAVIUS-01)
-FIRST_AUTO_TASK = 20
+# The Colorado Connection choices (sim.rules.colorado): a bridge tile and the dam it goes on (COLO-BRIDGE-02,
+# COLO-CONTRACT-01, COLO-EXT-01), a settlement tile of a type (COLO-CONTRACT-03, COLO-EXT-02, COLO-HELI-01), own
+# bridge tiles whose effects to gain (COLO-CONTRACT-02), the machinery taken back from a wheel segment (COLO-STILE-A-01).
+TK_COLO_BRIDGE, TK_COLO_SETTLE_TILE, TK_COLO_OWN_BRIDGES, TK_COLO_SEGMENT = range(20, 24)
+FIRST_AUTO_TASK = 24
 (TK_SETUP_DONE, TK_START_ROUND, TK_INCOME, TK_HEADSTREAMS, TK_ACTIONS_START, TK_TURN, TK_END_TURN,
  TK_WATER_PHASE, TK_SCORING, TK_END_OF_ROUND, TK_ROTATE, TK_AFTER_PRODUCTION, TK_CHECK_HAND,
- TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END, TK_LWP_BUILDING_ACTION) = range(20, 38)
-TK_DUEL_CHECK, TK_DUEL_REWARD = 38, 39   # Barrage: Duel: check one row (a0); give a reward tile (DUEL-CHECK-*)
-TK_ARCHITECT_TURN = 40   # Tommaso's Architect: the extra turn after a move made by the Architect (OFFICER-TOMMASO-01)
+ TK_REFILL, TK_TILE_EFFECT, TK_REWARD_PART, TK_AUTOMA_PROXY_END, TK_LWP_BUILDING_ACTION) = range(24, 42)
+TK_DUEL_CHECK, TK_DUEL_REWARD = 42, 43   # Barrage: Duel: check one row (a0); give a reward tile (DUEL-CHECK-*)
+TK_ARCHITECT_TURN = 44   # Tommaso's Architect: the extra turn after a move made by the Architect (OFFICER-TOMMASO-01)
+TK_COLO_PART = 45        # Colorado: one Colorado reward part (a0 = key, a1 = amount), sim.rules.colorado
+TK_COLO_END_BRIDGED_ELEV = 46   # Colorado: the free Elevation of COLO-EXT-03 is placed (or skipped); bridged dams
+#                                 are closed to Elevations again (COLO-BRIDGE-04)
 TASK_NAMES = {
     TK_SETUP_PICK: "choose a company and starting contract", TK_MAIN: "choose an action",
     TK_BUILD: "choose what to build, where, with which tile", TK_PAY: "choose how to pay",
@@ -137,6 +160,10 @@ TASK_NAMES = {
     TK_LWP_SEGMENT: "choose a wheel segment and machineries to take back",
     TK_LWP_EXTWORK: "choose an external work", TK_LWP_ADV_TILE: "choose an advanced tile to take",
     TK_LWP_L1_ACTION: "choose whether to use the building's action (L1 Building tile)",
+    TK_COLO_BRIDGE: "choose a bridge tile and the dam it goes on",
+    TK_COLO_SETTLE_TILE: "choose a settlement tile whose bonus to gain",
+    TK_COLO_OWN_BRIDGES: "choose a bridge tile on your dams whose effect to gain",
+    TK_COLO_SEGMENT: "choose the machinery to take back from a wheel segment",
 }
 
 # Move payloads (interpretation depends on the task on top of the stack).
@@ -151,6 +178,9 @@ MV_EXTWORK_LESLIE = 710  # MAIN: 710 + slot: the same, paying onto Leslie's whee
 MV_MARGOT = 720        # MAIN: 720 + building: Margot's officer space (OFFICER-MARGOT-01)
 MV_WU = 800            # MAIN: Wu Fang's officer space (OFFICER-WU-01)
 MV_GENNARO = 900       # MAIN: Gennaro Grasso's construction space (OFFICER-GENNARO-01)
+MV_COLO_SITE = 1950    # MAIN: 1950 + area: a construction site, build a bridge (COLO-BRIDGE-01/02)
+MV_COLO_SETTLE = 1960  # MAIN: 1960 + settlement space: activate a productive settlement (COLO-SETTLE-01..04)
+MV_COLO_END = 1970     # [MV_COLO_SITE, MV_COLO_END) are Colorado moves, not Architect moves (2950.. are)
 MV_ARCHITECT = 1000    # MAIN: 1000 + a 1-Engineer move (space, MV_CONSTRUCT, MV_WU, MV_GENNARO) made by the
                        # Architect alone: an extra turn follows (OFFICER-TOMMASO-01)
 MV_DROP_NOW = 32       # DROP: 32 + headstream: Amir's delayed drop flows at once (OFFICER-AMIR-01)
@@ -194,9 +224,19 @@ PREP_TILE_NAMES = ("NEUTRAL_L1", "NEUTRAL_L2", "BLOCK_BASE_UP", "BLOCK_BASE_DOWN
 
 # The Leeghwater Project: private buildings in data-file order (LWP-BUILD-06; the Heliport is Colorado's).
 BUILDING_NAMES = ("Cofferdam", "Control Station", "Customer Office", "Development Office", "Energy Relay Field",
-                  "Financial Division", "Loan Agency", "Research Lab", "Robot Factory", "Wind Farm")
+                  "Financial Division", "Loan Agency", "Research Lab", "Robot Factory", "Wind Farm", "Heliport")
 (BLD_COFFERDAM, BLD_CONTROL, BLD_CUSTOMER, BLD_DEVELOPMENT, BLD_RELAY, BLD_FINANCIAL, BLD_LOAN, BLD_RESEARCH,
  BLD_ROBOT, BLD_WIND) = range(10)
-# External works EWA1..EWC5 in data-file order (LWP-EXTWORK-07); their rewards follow the incomes in the reward table.
-EXTWORK_NAMES = tuple(f"EW{d}{i}" for d in "ABC" for i in range(1, 6))
+BLD_HELIPORT = 10        # The Colorado Connection's building (COLO-HELI-01, LWP-SETUP-01: 11 in the box)
+N_LWP_BUILDINGS = 10     # the Leeghwater Project's own buildings (leeghwater.yaml)
+# External works EWA1..EWC5 in data-file order (LWP-EXTWORK-07), then Colorado's EWA6, EWB6, EWC6 (LWP-SETUP-05);
+# their rewards follow the incomes in the reward table.
+EXTWORK_NAMES = tuple(f"EW{d}{i}" for d in "ABC" for i in range(1, 6)) + ("EWA6", "EWB6", "EWC6")
+N_LWP_EXTWORKS = 15
+# The Colorado Connection (COLO-*): settlement tile types, construction sites one per area (ids.AREA_NAMES order).
+SETTLEMENT_TYPES = ("A", "B", "C")
+N_BRIDGE_TILES = 10          # COLO-SETUP-05
+N_SETTLEMENT_SPACES = 10     # COLO-SETTLE-01
+N_SETTLEMENT_TILES = 24      # COLO-SETUP-04: 8 per type
+COLORADO_MAP = "colorado"
 BUILD_TARGET = 100     # build-move space ids >= this are building slots: 100 + building * 4 + slot (LWP-BUILD-01)

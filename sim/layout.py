@@ -11,8 +11,8 @@ MAX_CONDUITS = 26
 MAX_PH = 27
 MAX_ZONES = 16
 MAX_HEADSTREAMS = 5
-N_CONTRACTS = 55       # 4 starting + 6 national + 45 private
-PILE_SIZE = 15
+N_CONTRACTS = 58       # 4 starting + 6 national + 45 private + 3 Colorado (COLO-SETUP-02)
+PILE_SIZE = 16         # private contracts per colour: 15, 16 with Colorado (COLO-SETUP-02)
 N_ADV = 15
 STACK_DEPTH = 48
 FRAME = 8
@@ -92,13 +92,15 @@ DUEL_CONTRACT_PTS = _alloc("duel_contract_points", MAX_PLAYERS)   # DUEL-COND-05
 DUEL_EW_MACH = _alloc("duel_extwork_machineries", MAX_PLAYERS)   # DUEL-COND-06 count of the current round
 # ==== end of Barrage: Duel =========================================================================================
 # ==== The Leeghwater Project (LWP-*, sim.rules.lwp): global fields; all stay at their setup value without it ====
-N_BUILDINGS = 10                                        # private buildings in the box (LWP-BUILD-06; no Heliport)
+N_BUILDINGS = 11                                        # private buildings in the box (LWP-BUILD-06) + the Heliport
+#                                                         (Colorado, COLO-HELI-01: building id 10)
 BUILDINGS_DRAWN = 5                                     # LWP-SETUP-01
-N_EXTWORKS = 15                                         # decks A, B, C of 5 (LWP-EXTWORK-07)
+N_EXTWORKS = 18                                         # decks A, B, C of 5 (LWP-EXTWORK-07) + Colorado's 3 (LWP-SETUP-05)
+EW_DECK_SIZE = 15                                       # tiles in play: 5 per deck (Colorado's variant removes 1 per deck)
 LWP_BUILDING = _alloc("lwp_buildings", BUILDINGS_DRAWN)  # building id on each board position, -1 = none
 LWP_SLOT = _alloc("lwp_building_slots", N_BUILDINGS * 4)  # [building, slot] owner of the Building piece (-1 free)
 LWP_SPACE = _alloc("lwp_building_spaces", N_BUILDINGS * 4)  # [building, space] occupant (-1 free, NEUTRAL blocked)
-LWP_EW_DECK = _alloc("lwp_extwork_deck", N_EXTWORKS)    # decks A, B, C concatenated, each shuffled (LWP-SETUP-02)
+LWP_EW_DECK = _alloc("lwp_extwork_deck", EW_DECK_SIZE)    # decks A, B, C concatenated, each shuffled (LWP-SETUP-02)
 LWP_EW_POS = _alloc("lwp_extwork_deck_pos")             # next undrawn index of the deck
 LWP_EW_SHOWN = _alloc("lwp_extwork_display", 3)         # tile on each external-works space, -1 = none
 LWP_EW_SPACE = _alloc("lwp_extwork_spaces", 3)          # occupant of each external-works space, -1 free
@@ -107,6 +109,18 @@ LWP_EW_OWNER = _alloc("lwp_extwork_owner", N_EXTWORKS)  # company holding the fu
 LWP_SET_ASIDE = _alloc("lwp_tiles_set_aside", 3)        # advanced tile set aside unseen per pile (LWP-SETUP-03)
 LWP_BLOCKED = _alloc("lwp_blocked")                     # bit per building: leftmost space blocked (LWP-BUILD-09)
 # ==== end of the Leeghwater global fields =======================================================================
+# ==== The Colorado Connection (COLO-*, sim.rules.colorado): all -1/0 and never read unless the tables enable it ====
+N_BRIDGE_TILES = 10                                     # COLO-SETUP-05
+N_SETTLE_SPACES = 10                                    # COLO-SETTLE-01
+COLO_TILE_SITE = _alloc("colorado_bridge_tile_site", N_BRIDGE_TILES)   # area of the site the tile was dealt to
+COLO_TILE_DAM = _alloc("colorado_bridge_tile_dam", N_BRIDGE_TILES)     # dam carrying the tile, -1 still on its site
+COLO_DAM_BRIDGE = _alloc("colorado_dam_bridge", MAX_DAMS)    # bridge tile on each dam, -1 none (COLO_TILE_DAM inverse)
+COLO_SITE_ENG = _alloc("colorado_site_engineers", 3 * MAX_PLAYERS)     # [area, company] Engineers on the site
+COLO_SETTLE_TILE = _alloc("colorado_settlement_tile", N_SETTLE_SPACES)  # settlement tile (effect id) per space
+COLO_SETTLE_OCC = _alloc("colorado_settlement_occupant", N_SETTLE_SPACES)  # company on the space, -1 free
+COLO_LAST_BASE = _alloc("colorado_last_base")           # dam of the latest Base placed (COLO-EXT-01's bridge)
+COLO_BRIDGED_ELEV = _alloc("colorado_bridged_elevation_ok")   # 1 while COLO-EXT-03's Elevation is being placed
+# ==== end of the Colorado fields ================================================================================
 COMPANY_BASE = sum(s for _, s in _fields)
 
 # Per-company block

@@ -12,6 +12,14 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
+from sim.colorado_tables import (
+    COLORADO_TABLE_FIELDS,
+    colorado_contracts,
+    colorado_reward_rows,
+    colorado_tables,
+    engine_reward,
+)
+from sim.data_colorado import load_colorado
 from sim.data_leeghwater import load_leeghwater
 from sim.data_loader import load_automa, load_components, load_geological, load_map, load_promo
 from sim.duel_data import is_preparation_map, load_duel_map_sections
@@ -32,8 +40,8 @@ _ROW_KIND = {
 
 # Field shapes of the tables record. Map-dependent sizes are the maxima of sim.layout, so one compiled engine
 # serves every variant (the actual sizes are the n_* fields). The record is passed to numba by reference.
-PLAYABLE_MAPS = ("base", "five_player", "duel")
-_NR = 128  # reward rows: contracts + incomes (+ expansions)
+PLAYABLE_MAPS = ("base", "five_player", "duel", "colorado")
+_NR = 192  # reward rows: contracts + incomes (+ expansions)
 TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "n_players": (1,), "intro": (1,), "n_dams": (1,), "n_conduits": (1,), "n_ph": (1,), "n_zones": (1,),
     "n_head": (1,),
@@ -85,6 +93,9 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "automa_start": (ids.N_AUTOMA_CARDS, 3), "automa_head": (ids.N_AUTOMA_CARDS, 4),
     "automa_board": (5, 10), "automa_start_vp": (1,), "automa_objective_vp": (5,),
     **DUEL_TABLE_FIELDS,   # Barrage: Duel (DUEL-*), sim.duel_tables
+    **COLORADO_TABLE_FIELDS,   # The Colorado Connection (COLO-*), sim.colorado_tables
+    "bonus_pool": (len(ids.BONUS_NAMES),),   # bonus tiles in play (SETUP-03, LWP-SETUP-04, COLO-SETUP-03)
+    "n_buildings": (1,),                      # private buildings in the box: 10, 11 with Colorado (LWP-SETUP-01)
     # The Leeghwater Project (LWP-*): buildings' cost, VP and action spaces [engineers, credits], construction-slot
     # surcharge and existence, external works' machinery cost and reward id; all zero without the expansion.
     "lwp_enabled": (1,), "bld_exc": (L.N_BUILDINGS,), "bld_mix": (L.N_BUILDINGS,), "bld_vp": (L.N_BUILDINGS,),
@@ -266,7 +277,7 @@ def _leeghwater_tables(variant: Variant, rewards: list, orders: list) -> dict:
     included."""
     on = "leeghwater" in variant.expansions
     nb, ne = L.N_BUILDINGS, L.N_EXTWORKS
-    out = dict(lwp_enabled=[int(on)], bld_exc=[0] * nb, bld_mix=[0] * nb, bld_vp=[0] * nb,
+    out = dict(lwp_enabled=[int(on)], n_buildings=[0], bld_exc=[0] * nb, bld_mix=[0] * nb, bld_vp=[0] * nb,
                bld_space_eng=np.zeros((nb, 4)), bld_space_cr=np.zeros((nb, 4)), bld_slot_cr=[0] * 4,
                bld_slot_exists=[0] * 4, ew_exc=[0] * ne, ew_mix=[0] * ne, ew_reward=[-1] * ne)
     if not on:
@@ -283,6 +294,19 @@ def _leeghwater_tables(variant: Variant, rewards: list, orders: list) -> dict:
         out["bld_space_eng"][i] = [e for e, _ in t["action_spaces"]]
         out["bld_space_cr"][i] = [cr for _, cr in t["action_spaces"]]
     tiles = [t for d in ("deck_A", "deck_B", "deck_C") for t in doc["external_works"]["tiles"][d]]
+    out["n_buildings"] = [ids.N_LWP_BUILDINGS]
+    if "colorado" in variant.expansions:              # COLO-SETUP-06: the Heliport and 3 works (LWP-SETUP-01/05)
+        colo = load_colorado()
+        tiles += [dict(w, reward=engine_reward(w["reward"])) for w in colo["external_works"]]
+        heli = colo["heliport"]
+        h = ids.BLD_HELIPORT
+        out["bld_exc"][h] = heli["cost"].get("excavators", 0)
+        out["bld_mix"][h] = heli["cost"].get("mixers", 0)
+        out["bld_vp"][h] = heli["vp"]
+        spaces = [x.strip() for x in str(heli["action_spaces"]).split("|")]
+        out["bld_space_eng"][h] = [int(x.split("eng")[0]) for x in spaces]
+        out["bld_space_cr"][h] = [int(x.split("+")[1].replace("cr", "")) if "+" in x else 0 for x in spaces]
+        out["n_buildings"] = [ids.N_LWP_BUILDINGS + 1]
     for i, t in enumerate(tiles):
         out["ew_exc"][i] = t["cost"].get("excavators", 0)
         out["ew_mix"][i] = t["cost"].get("mixers", 0)
@@ -399,6 +423,11 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
             contract_ids.append(x["id"]); ckind.append(kind); creq.append(int(x["energy"]))
             amt, order = _reward_row(x["reward"], f"contracts.{x['id']}")
             rewards.append(amt); orders.append(order)
+    colorado_on = "colorado" in variant.expansions
+    for cid_, kind, req, reward in colorado_contracts():   # COLO-SETUP-02: in their colour's pile, else in the box
+        contract_ids.append(cid_); ckind.append(kind if colorado_on else -1); creq.append(req)
+        amt, order = _reward_row(reward, f"colorado.private_contracts.{cid_}")
+        rewards.append(amt); orders.append(order)
     assert len(contract_ids) == L.N_CONTRACTS
     # Incomes: reward ids after the contracts.
     income_reward = np.zeros((len(ids.COMPANY_NAMES), 3, 3), dtype=np.int64)
@@ -414,6 +443,11 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     if variant.duel:                                     # DUEL-REWARD-01/02: the reward tiles as reward rows
         for k, r in enumerate(duel_reward_rows()):
             amt, order = _reward_row(r, f"duel reward {k}")
+            rewards.append(amt); orders.append(order)
+    first_colorado_reward = len(rewards)
+    if colorado_on:                                      # COLO-BTILE-01, COLO-STILE-*: every tile as a reward row
+        for k, r in enumerate(colorado_reward_rows()):
+            amt, order = _reward_row(r, f"colorado tile {k}")
             rewards.append(amt); orders.append(order)
     order_arr = np.full((len(orders), ids.N_REWARD_KEYS), -1)
     for i, o in enumerate(orders):
@@ -458,6 +492,8 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     intro = [(ids.COMPANY_NAMES.index(p["company"]), ids.OFFICER_NAMES.index(p["officer"]),
               contract_ids.index(p["starting_contract"])) for p in comp["companies"]["introductory_matchups"]]
     award = et["first_second_award"]
+    bonus_pool = list(range(ids.N_BASE_BONUS)) + ([ids.B_EXTWORKS, ids.B_BUILDINGS] if lwp_on else []) \
+        + ([ids.B_BRIDGES] if colorado_on else [])                                # LWP-SETUP-04, COLO-SETUP-03
 
     arrays = dict(
         n_players=[variant.players], intro=[int(variant.intro)],
@@ -480,7 +516,8 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         bonus_threshold=[et["bonus_tile_threshold"]], award=[award["first"], award["second"]],
         objective_vp=[obj["first"], obj["second"], obj["third"], 0, 0], hand_limit=[hand_limit],
         officer_pool=pool, intro_pairings=intro,
-        n_bonus_tiles=[len(ids.BONUS_NAMES) if lwp_on else ids.N_BASE_BONUS], n_objectives=[len(ids.OBJECTIVE_NAMES)],
+        n_bonus_tiles=[len(bonus_pool)], bonus_pool=bonus_pool,
+        n_objectives=[ids.N_BASE_OBJECTIVES + int(colorado_on)],                  # COLO-SETUP-03: bridge_dams
         n_companies=[len(ids.COMPANY_NAMES) if lwp_on else ids.N_BASE_COMPANIES],
     )
     arrays.update(mt["arrays"])
@@ -493,10 +530,14 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
         arrays.update(_automa_tables(mt, space_names, spaces["space_exists"]))
     arrays.update(duel_tables(duel_map, variant.duel, variant.expansions, mt["dam_ids"], mt["cond_ids"],
                               mt["ph_ids"], first_duel_reward))
+    arrays.update(colorado_tables(colorado_on, mt["zones"], first_colorado_reward))
+    arrays["ew_colorado"] = [int(colorado_on and lwp_on)]                         # LWP-SETUP-05
     arrays.update(n_head_tiles=[len(head_tiles)], n_officer_pool=[len(pool)],
                   n_intro_pairings=[len(intro)])
     tables = _record(arrays)
     files = ((f"map_{variant.map}.yaml", m["fidelity"]),) + tuple(duel_fidelity(variant.duel))
+    if colorado_on:                                     # sites, settlements, tiles, works: RECON-04/06
+        files += (("colorado.yaml", load_colorado()["fidelity"]),)
     if "promo" in variant.expansions:                   # Gennaro's space is reconstructed (RECON-05/06)
         files += (("promo.yaml", promo["fidelity"]),)
     worst = next((f for _, f in files if f != "official"), "official")

@@ -11,6 +11,8 @@ from sim.errors import ConfigError
 
 SUPPORTED_EXPANSIONS: tuple[str, ...] = ("geological", "leeghwater")
 SUPPORTED_EXPANSIONS += ("promo",)   # the promo officers' packs: they only join the officer pool (sim.officer_pool)
+SUPPORTED_EXPANSIONS += ("colorado",)   # The Colorado Connection: its own map (COLO-SETUP-01), sim.rules.colorado
+COLORADO_MAP = ids.COLORADO_MAP
 FIVE_PLAYER_MAP_COMPANIES = 4   # FIVEP-01: the 5-player map is played by 4 companies (5 are not supported, FIVEP-02)
 DUEL_MAP = "duel"
 VARIANT_NAMES = ("base", "duel")   # setup factor `variant`: the base game, or Barrage: Duel (duel map + duel board)
@@ -60,9 +62,13 @@ class Variant:
             if e not in SUPPORTED_EXPANSIONS:
                 valid = ", ".join(SUPPORTED_EXPANSIONS) or "none yet"
                 raise ConfigError(f"expansions: unknown expansion {e!r}; valid: {valid}")
+        self._check_colorado()
         if self.objective is not None and self.objective not in ids.OBJECTIVE_NAMES:
             raise ConfigError(f"objective: unknown objective tile {self.objective!r}; valid: "
                               f"{', '.join(ids.OBJECTIVE_NAMES)}")
+        if self.objective == "bridge_dams" and "colorado" not in self.expansions:
+            raise ConfigError("objective: 'bridge_dams' is a Colorado Connection tile (COLO-SETUP-03); add "
+                              "--expansion colorado or choose another objective")
         if self.bonus_tiles is not None:
             self._check_bonus_tiles(self.bonus_tiles)
         if self.headstreams is not None and (len(set(self.headstreams)) != len(self.headstreams)
@@ -72,13 +78,32 @@ class Variant:
         if self.remove_tiles:
             self._check_removed_tiles(self.remove_tiles)
 
+    def _check_colorado(self) -> None:
+        """COLO-SETUP-01: The Colorado Connection replaces the map by its own; the Colorado map needs the expansion
+        (its sites and settlements are the point of it). The map is normalised to `colorado`."""
+        if "colorado" not in self.expansions:
+            if self.map == COLORADO_MAP:
+                raise ConfigError("map: the colorado map is played with its rules; use --expansion colorado "
+                                  "(it sets the map) or another map")
+            return
+        if self.map not in ("base", COLORADO_MAP):
+            raise ConfigError(f"expansions: The Colorado Connection replaces the map with its own (COLO-SETUP-01); "
+                              f"it cannot be played on map {self.map!r}; drop --map or --expansion colorado")
+        if self.intro:
+            raise ConfigError("expansions: The Colorado Connection is played with the full rules; drop --intro "
+                              "or --expansion colorado")
+        object.__setattr__(self, "map", COLORADO_MAP)
+
     def _check_bonus_tiles(self, tiles: tuple[str, ...]) -> None:
         if len(tiles) != 5:
             raise ConfigError(f"bonus_tiles: give 5 tiles, one per round, got {len(tiles)}")
         for t in tiles:
             if t not in ids.BONUS_NAMES:
                 raise ConfigError(f"bonus_tiles: unknown bonus tile {t!r}; valid: {', '.join(ids.BONUS_NAMES)}")
-            if ids.BONUS_NAMES.index(t) >= ids.N_BASE_BONUS and "leeghwater" not in self.expansions:
+            if t == "bridges" and "colorado" not in self.expansions:
+                raise ConfigError("bonus_tiles: 'bridges' is a Colorado Connection tile (COLO-SETUP-03); add "
+                                  "--expansion colorado or choose another tile")
+            if ids.N_BASE_BONUS <= ids.BONUS_NAMES.index(t) < ids.B_BRIDGES and "leeghwater" not in self.expansions:
                 raise ConfigError(f"bonus_tiles: {t!r} is a Leeghwater Project tile (LWP-SETUP-04); add "
                                   "--expansion leeghwater or choose from the base tiles")
         if len(set(tiles)) != 5:

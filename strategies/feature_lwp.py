@@ -31,6 +31,7 @@ from strategies.feature_production import (
     production_energy,
     production_side_value,
 )
+from strategies.feature_colorado import heliport_value
 from strategies.feature_rewards import energy_vp, fulfil_value, reward_value
 
 
@@ -119,6 +120,8 @@ def building_action_value(S, T, I, X, W, bid, credits):
         return v + best
     if bid == ids.BLD_ROBOT:
         return v + 2 * max(X[X_EV], X[X_MV])
+    if bid == ids.BLD_HELIPORT:                                     # COLO-HELI-01 (strategies.feature_colorado)
+        return v + heliport_value(S, T, I, X, W)
     return v + plain_energy_value(T, I, X, W, 5) + _best_own_fulfil(S, T, I, X, W, 5)   # Wind Farm
 
 

@@ -2,6 +2,7 @@
 contract is worth to the deciding company (SCORE-*, REWARD-*, CONTRACT-*)."""
 from sim import ids
 from sim import layout as L
+from strategies.feature_colorado_keys import colorado_keys_value
 from strategies.feature_layout import (
     I_ABIL,
     I_BCOUNT,
@@ -93,6 +94,8 @@ def reward_value(T, I, X, W, rid):
     v += 2.5 * wb * r[ids.RK_FREE_ELEV]
     if r[ids.RK_FULFIL_OWN] > 0 or r[ids.RK_ENERGY_PRODUCED] > 0:
         v += 2.0 * W[W_CONTRACT]
+    if T.colo_enabled[0] == 1:                              # The Colorado Connection's keys
+        v += colorado_keys_value(T, I, X, W, r)
     return v
 
 

@@ -234,6 +234,8 @@ def objective_delta(S, T, I, g, struct):
     if obj == ids.O_BASINS3:
         n = I[I_ZCOUNT + z]
         return 1.0 if n == 2 else (0.4 if n == 1 else (0.2 if n == 0 else 0.0))
+    if obj == ids.O_BRIDGE_DAMS:                         # OBJECTIVE-07: counted through bridges (feature_colorado)
+        return 0.0
     c = I[I_C]                                           # O_CONNECTIONS: own base - own conduit - own powerhouse
     if struct == ids.BASE:
         for j in range(2):

@@ -18,6 +18,7 @@ import numpy as np
 
 from sim import ids
 from sim import layout as L
+from sim.rules.colorado_board import bridges_built
 from sim.rules.company import co
 from sim.rules.water import headstream_node
 from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGHTS: read here by planners, tests)
@@ -150,6 +151,8 @@ def _bonus_count(S, I, b, tile):
     if tile <= ids.B_POWERHOUSES:
         st = tile - ids.B_BASES
         return (4 if st == ids.POWERHOUSE else 5) - I[I_PIECES + st]
+    if tile == ids.B_BRIDGES:                                        # COLO-BONUS-01
+        return bridges_built(S, I[I_C])
     if tile >= ids.B_EXTWORKS:                                       # LWP-EXTWORK-08
         return lwp_bonus_count(S, I[I_C], tile)
     n = 0

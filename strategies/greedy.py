@@ -64,6 +64,7 @@ from strategies.feature_layout import (
     fast,
     load_weights,
 )
+from strategies.feature_colorado import colorado_main_value, score_colorado_choice
 from strategies.feature_duel import add_duel_values, duel_contract_value
 from strategies.feature_lwp import building_build_value, lwp_main_value, score_lwp_choice
 from strategies.feature_production import (
@@ -367,6 +368,8 @@ def score_main(S, T, I, X, W, moves, n, vals, follow_up=False):
             vals[i] = -BIG
         elif is_lwp_main_move(m):                                     # Leeghwater actions (strategies.feature_lwp)
             vals[i] = lwp_main_value(S, T, I, X, W, m, credits)
+        elif ids.MV_COLO_SITE <= m < ids.MV_COLO_END:                 # Colorado (strategies.feature_colorado)
+            vals[i] = colorado_main_value(S, T, I, X, W, m)
         else:                                                         # TURN-09
             vals[i] = 0.0
     if I[I_R] == 5:
@@ -518,6 +521,8 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
         score_setup(S, T, I, X, W, moves, n, vals)
     elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
         score_lwp_choice(S, T, I, X, W, moves, n, vals, kind, a0)
+    elif ids.TK_COLO_BRIDGE <= kind <= ids.TK_COLO_SEGMENT:
+        score_colorado_choice(S, T, I, X, W, moves, n, vals, kind)
     else:                                                             # TK_MAHIRI is scored by greedy_choose
         for i in range(n):
             vals[i] = 0.0

@@ -77,7 +77,7 @@ def score_officer_main(S, T, I, X, W, c, moves, n, vals):
             vals[i] = 0.0
     for i in range(n):
         m = moves[i]
-        if ids.MV_ARCHITECT <= m < ids.MV_SKIP:
+        if ids.MV_ARCHITECT <= m < ids.MV_SKIP and not ids.MV_COLO_SITE <= m < ids.MV_COLO_END:
             plain = m - ids.MV_ARCHITECT
             for j in range(n):
                 if moves[j] == plain:

@@ -80,11 +80,11 @@ def test_shipped_components_load() -> None:
 
 
 def test_shipped_maps_load() -> None:
-    assert available_maps() == ["base", "duel", "five_player"]
+    assert available_maps() == ["base", "colorado", "duel", "five_player"]
     for name in available_maps():
         game_map = load_map(name)
         assert game_map["name"] == name
-        assert game_map["fidelity"] == ("reconstructed" if name == "duel" else "official")   # RECON-02
+        assert game_map["fidelity"] == ("reconstructed" if name in ("duel", "colorado") else "official")   # RECON-02/04
     assert len(load_map("base")["headstreams"]) == 4
     assert len(load_map("five_player")["headstreams"]) == 5
 
@@ -276,12 +276,12 @@ def test_missing_file(data_dir: Path) -> None:
 
 @pytest.mark.parametrize("name", ["nope", "../data/components", "base.yaml"])
 def test_unknown_map_lists_available_maps(name: str) -> None:
-    expect_data_error(lambda: load_map(name), repr(name), "available maps: base, duel, five_player")
+    expect_data_error(lambda: load_map(name), repr(name), "available maps: base, colorado, duel, five_player")
 
 
 def test_new_map_file_is_discovered(data_dir: Path) -> None:
     shutil.copy(data_dir / "map_base.yaml", data_dir / "map_copy.yaml")
-    assert available_maps(data_dir) == ["base", "copy", "duel", "five_player"]
+    assert available_maps(data_dir) == ["base", "colorado", "copy", "duel", "five_player"]
     expect_data_error(lambda: load_map("copy", data_dir), "map_copy.yaml: name: ", "expected 'copy'")
 
 

@@ -4,6 +4,12 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.colorado import (
+    apply_colorado_main_move,
+    colorado_engineers_placed,
+    colorado_move_engineers,
+    list_colorado_main_moves,
+)
 from sim.rules.company import buy_patent_tile, co, officer, take_engineers
 from sim.rules.construct import BUILD_ACTION, BUILD_FREE_TILE, list_builds
 from sim.rules.contracts import displayed_count
@@ -105,6 +111,8 @@ def list_main_moves(S, T, c, extra, out, scratch):
         n += 1
     if T.lwp_enabled[0] == 1:                                             # LWP-BUILD-05, LWP-EXTWORK-01
         n = list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch)
+    if T.colo_enabled[0] == 1:                                            # COLO-BRIDGE-01, COLO-SETTLE-01
+        n = list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch)
     n = add_architect_moves(S, T, c, out, n)                              # OFFICER-TOMMASO-01
     if extra != 1 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
         used = S[b + L.C_MAHIRI_USED]
@@ -186,6 +194,8 @@ def move_engineers(S, T, c, move):
         return T.gennaro_eng[0]
     if is_lwp_main_move(move):
         return lwp_move_engineers(T, move)
+    if ids.MV_COLO_SITE <= move < ids.MV_COLO_END:
+        return colorado_move_engineers(T, move)
     return 0
 
 
@@ -195,7 +205,7 @@ def apply_main_move(S, T, c, move):
     b = co(c)
     if move == ids.MV_SKIP:                                               # the Architect's extra turn declined
         return
-    if move >= ids.MV_ARCHITECT:                                          # OFFICER-TOMMASO-01
+    if move >= ids.MV_ARCHITECT and not ids.MV_COLO_SITE <= move < ids.MV_COLO_END:   # OFFICER-TOMMASO-01
         move -= ids.MV_ARCHITECT
         place_architect(S, c)
     else:
@@ -215,6 +225,8 @@ def apply_main_move(S, T, c, move):
         push(S, ids.TK_BUILD, c, BUILD_FREE_TILE, move - ids.MV_FREE_TILE)
     elif is_lwp_main_move(move):
         apply_lwp_main_move(S, T, c, move)
+    elif ids.MV_COLO_SITE <= move < ids.MV_COLO_END:                     # COLO-BRIDGE-02, COLO-SETTLE-04
+        apply_colorado_main_move(S, T, c, move)
     elif move == ids.MV_MAHIRI:
         used = S[b + L.C_MAHIRI_USED]
         S[b + L.C_MAHIRI_USED] = used + 1
@@ -234,7 +246,7 @@ def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)
     n = (S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
-         + officer_engineers_placed(S, c) + lwp_engineers_placed(S, T, c))
+         + officer_engineers_placed(S, c) + lwp_engineers_placed(S, T, c) + colorado_engineers_placed(S, T, c))
     for i in range(S[b + L.C_CONSTR_USED]):
         n += T.constr_eng[i]
     for s in range(L.N_SPACES):

@@ -16,6 +16,7 @@ from sim.rules.company import (
     officer,
     take_engineers,
 )
+from sim.rules.colorado_board import elevation_blocked, note_base
 from sim.rules.duel import is_blocked
 from sim.rules.geology import after_building, conduit_value, token
 from sim.rules.lwp_buildings import activate_building, building_of, building_placeable, is_building_target
@@ -86,7 +87,8 @@ def placeable(S, T, c, g):
                 if d2 >= 0 and S[L.DAM_OWNER + d2] == c:
                     return -1
             return ids.BASE
-        if owner == c and S[L.DAM_LEVEL + g] < 3 and S[b + L.C_PIECES + ids.ELEVATION] > 0:
+        if (owner == c and S[L.DAM_LEVEL + g] < 3 and S[b + L.C_PIECES + ids.ELEVATION] > 0
+                and not elevation_blocked(S, T, g)):                    # COLO-BRIDGE-04
             return ids.ELEVATION
         return -1
     if g < nd + nc:
@@ -416,6 +418,7 @@ def place_structure(S, T, c, g, struct):
     if struct == ids.BASE:
         S[L.DAM_OWNER + g] = c
         S[L.DAM_LEVEL + g] = 1
+        note_base(S, T, g)                                         # COLO-EXT-01
     elif struct == ids.ELEVATION:
         S[L.DAM_LEVEL + g] += 1
     elif struct == ids.CONDUIT:

@@ -8,16 +8,24 @@ from sim.rules.company import ability_active, co, company_of
 from sim.rules.rng import shuffle
 
 
+@njit(cache=True, _nrt=False)
+def pile_len(S, colour):
+    """Private contracts in colour's pile array: PILE_SIZE with The Colorado Connection's contract (COLO-SETUP-02),
+    one less without it (the last slot then holds -1)."""
+    return L.PILE_SIZE if S[L.PILE + colour * L.PILE_SIZE + L.PILE_SIZE - 1] >= 0 else L.PILE_SIZE - 1
+
+
 @njit(cache=True)
 def rebuild_pile(S, T, colour):
     """AUTOMA-20: an exhausted pile is rebuilt, shuffled, from the contracts an Automa discarded of its colour.
     The pile array stays a permutation of the colour's contracts: the others keep their order in front, the
     rebuilt pile takes the last slots and the draw position moves back to it."""
     base = L.PILE + colour * L.PILE_SIZE
+    size = pile_len(S, colour)
     front = 0
     m = 0
     tmp = np.empty(L.PILE_SIZE, dtype=np.int64)
-    for i in range(L.PILE_SIZE):
+    for i in range(size):
         k = S[base + i]
         if S[L.CON_STATE + k] == ids.CS_COLOUR_DISCARD:
             tmp[L.PILE_SIZE - 1 - m] = k
@@ -51,9 +59,10 @@ def refill_display(S, T):
     for colour in range(3):
         for slot in range(2):
             i = L.DISPLAY + colour * 2 + slot
-            if S[i] < 0 and S[L.PILE_POS + colour] >= L.PILE_SIZE:
+            size = pile_len(S, colour)
+            if S[i] < 0 and S[L.PILE_POS + colour] >= size:
                 rebuild_pile(S, T, colour)
-            if S[i] < 0 and S[L.PILE_POS + colour] < L.PILE_SIZE:
+            if S[i] < 0 and S[L.PILE_POS + colour] < size:
                 k = S[L.PILE + colour * L.PILE_SIZE + S[L.PILE_POS + colour]]
                 S[L.PILE_POS + colour] += 1
                 S[i] = k

@@ -7,6 +7,7 @@ from sim import layout as L
 from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
 from sim.rules.automa_officers import act_as_automa, automa_chooses_first_action
 from sim.rules.automa_turn import resolve as automa_resolve
+from sim.rules.colorado import apply_colorado_choice, list_colorado_choice, resolve_part
 from sim.rules.company import (
     ability_active,
     add_energy,
@@ -144,6 +145,8 @@ def legal_moves(S, T, out, scratch):
         return list_picks(S, T, c, a0, out)
     if ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
         return list_lwp_choice(S, T, kind, c, a0, a1, out, scratch)
+    if ids.TK_COLO_BRIDGE <= kind <= ids.TK_COLO_SEGMENT:
+        return list_colorado_choice(S, T, kind, c, a0, a1, out, scratch)
     if kind == ids.TK_GEO_DROP:                                    # GEO-BASE-EXC-02: "may"
         if S[L.DAM_DROPS + a0] < capacity(S, T, a0):
             out[n] = 1
@@ -241,6 +244,8 @@ def apply_choice(S, T, move):
             place_drop_directly(S, T, a0)
     elif ids.TK_LWP_DAM <= kind <= ids.TK_LWP_L1_ACTION:
         apply_lwp_choice(S, T, kind, c, a0, move)
+    elif ids.TK_COLO_BRIDGE <= kind <= ids.TK_COLO_SEGMENT:
+        apply_colorado_choice(S, T, kind, c, a0, a1, move)
 
 
 @njit(cache=True, _nrt=False)
@@ -382,6 +387,10 @@ def run_auto(S, T, kind, c, a0, a1, a2):
         push_reward_part(S, T, c, a0, a1)
     elif kind == ids.TK_SETUP_DONE:
         finish_setup(S, T)
+    elif kind == ids.TK_COLO_PART:
+        resolve_part(S, T, c, a0, a1)
+    elif kind == ids.TK_COLO_END_BRIDGED_ELEV:                     # COLO-EXT-03 done: COLO-BRIDGE-04 again
+        S[L.COLO_BRIDGED_ELEV] = 0
 
 
 @njit(cache=True)

@@ -11,6 +11,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.rules.company import has_automa
+from sim.rules.contracts import pile_len
 from sim.rules.rng import below, seed_state64, shuffle
 
 N_HIDDEN_SECTIONS = 10  # 3 contract colours + 3 advanced-tile levels + the Automa deck + 3 external-works decks
@@ -27,7 +28,7 @@ def hidden_section(S, i):
     """(first index in S, length) of hidden pile section i; the length may be 0."""
     if i < 3:                                          # undrawn private contracts of colour i
         pos = S[L.PILE_POS + i]
-        return L.PILE + i * L.PILE_SIZE + pos, L.PILE_SIZE - pos
+        return L.PILE + i * L.PILE_SIZE + pos, max(0, pile_len(S, i) - pos)
     if i < 6:                                          # undrawn advanced tiles of level i - 3
         lo = max(S[L.TECH_POS], (i - 3) * 5)
         hi = (i - 2) * 5

@@ -7,6 +7,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.rules.colorado import heliport_action, heliport_possible
 from sim.rules.company import (
     add_energy,
     add_vp,
@@ -33,7 +34,7 @@ DAM_NETHERLANDS = 1   # an own dam other than the ones just used (COMPANY-NED-01
 EW_LOAN = 0           # Loan Agency: 2 Credits per machinery (LWP-EXTWORK-06)
 MANDATORY = 2         # TK_FULFIL a1: the Customer Office must fulfil one contract (LWP-BUILD-06)
 # Printed Credit cost of each building's action (LWP-BUILD-06), building id order.
-ACTION_CREDITS = (0, 0, 3, 0, 1, 0, 0, 0, 1, 2)
+ACTION_CREDITS = (0, 0, 3, 0, 1, 0, 0, 0, 1, 2, 0)   # the Heliport's 2 Credits: sim.rules.colorado.heliport_action
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -72,15 +73,17 @@ def setup_leeghwater(S, T):
         S[L.LWP_BUILDING + i] = -1
     if T.lwp_enabled[0] == 0:
         return
-    b = np.arange(L.N_BUILDINGS)
-    shuffle_local(S, b, L.N_BUILDINGS)
+    b = np.arange(T.n_buildings[0])                 # 11 with Colorado's Heliport (COLO-SETUP-06)
+    shuffle_local(S, b, T.n_buildings[0])
     for i in range(L.BUILDINGS_DRAWN):
         S[L.LWP_BUILDING + i] = b[i]
-    deck = np.arange(5)
+    deck = np.arange(6)
+    k = 5 + T.ew_colorado[0]                        # LWP-SETUP-05: + Colorado's work, then 1 removed unseen
     for d in range(3):
         for i in range(5):
             deck[i] = d * 5 + i
-        shuffle_local(S, deck, 5)
+        deck[5] = ids.N_LWP_EXTWORKS + d
+        shuffle_local(S, deck, k)
         for i in range(5):
             S[L.LWP_EW_DECK + d * 5 + i] = deck[i]
     S[L.LWP_EW_POS] = 0
@@ -108,7 +111,7 @@ def refresh_external_works(S):
     deck); a space stays empty when the decks run out."""
     for i in range(3):
         S[L.LWP_EW_SHOWN + i] = -1
-        if S[L.LWP_EW_POS] < L.N_EXTWORKS:
+        if S[L.LWP_EW_POS] < L.EW_DECK_SIZE:
             S[L.LWP_EW_SHOWN + i] = S[L.LWP_EW_DECK + S[L.LWP_EW_POS]]
             S[L.LWP_EW_POS] += 1
 
@@ -269,6 +272,8 @@ def building_action_possible(S, T, c, bid, credits, scratch):
         return False
     if bid == ids.BLD_RESEARCH:
         return _wheel_has_machinery(S, c)
+    if bid == ids.BLD_HELIPORT:                     # COLO-HELI-01
+        return heliport_possible(S, T, c, credits, scratch)
     return True                                     # Energy Relay, Financial Division, Robot Factory, Wind Farm
 
 
@@ -295,6 +300,8 @@ def perform_building_action(S, T, c, bid):
         push(S, ids.TK_LWP_SEGMENT, c)
     elif bid == ids.BLD_ROBOT:
         push(S, ids.TK_MACHINE, c, 2)
+    elif bid == ids.BLD_HELIPORT:                      # COLO-HELI-01
+        heliport_action(S, T, c)
     else:                                              # Wind Farm: REWARD-06 with n = 5
         add_energy(S, c, 5)
         push(S, ids.TK_FULFIL, c, 5, 0)

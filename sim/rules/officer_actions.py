@@ -44,6 +44,10 @@ def one_engineer_move(S, T, c, move):
         return True
     if move == ids.MV_GENNARO:
         return T.gennaro_eng[0] == 1
+    if ids.MV_COLO_SITE <= move < ids.MV_COLO_SETTLE:                 # COLO-BRIDGE-02: 1 Engineer
+        return True
+    if ids.MV_COLO_SETTLE <= move < ids.MV_COLO_END:                  # COLO-SETTLE-01: printed 1 or 2
+        return T.settle_eng[move - ids.MV_COLO_SETTLE] == 1
     return False
 
 

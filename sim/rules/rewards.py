@@ -81,3 +81,5 @@ def push_reward_part(S, T, c, key, amount):
         push(S, ids.TK_FULFIL, c, amount, 0)
     elif key == ids.RK_FREE_ADV_TILE:
         push(S, ids.TK_LWP_ADV_TILE, c)                # REWARD-12
+    elif key >= ids.FIRST_COLORADO_KEY:
+        push(S, ids.TK_COLO_PART, c, key, amount)      # REWARD-13/14, COLO-*: sim.rules.colorado.resolve_part

@@ -12,6 +12,8 @@ from sim.rules.company import (
     co,
     is_automa,
 )
+from sim.rules.colorado import colorado_end_of_round
+from sim.rules.colorado_board import bridged_dam_pieces, bridges_built
 from sim.rules.duel import score_markers
 from sim.rules.lwp import extworks_fulfilled, lwp_end_of_round, score_buildings
 from sim.rules.lwp_buildings import buildings_activated
@@ -85,6 +87,8 @@ def bonus_count(S, T, c, tile):
         return extworks_fulfilled(S, c)
     if tile == ids.B_BUILDINGS:
         return buildings_activated(S, c)
+    if tile == ids.B_BRIDGES:                                             # COLO-BONUS-01
+        return bridges_built(S, c)
     return advanced_tiles_owned(S, c)
 
 
@@ -171,6 +175,7 @@ def end_of_round(S, T):
     if T.intro[0] == 0:
         refresh_patent_office(S, T)
     lwp_end_of_round(S, T)                                                # EOR-05
+    colorado_end_of_round(S, T)                                           # EOR-02: sites and settlements
 
 
 @njit(cache=True, _nrt=False)
@@ -191,7 +196,9 @@ def pieces_by_zone(S, T, c, out):
 
 @njit(cache=True)
 def objective_count(S, T, c, objective):
-    """OBJECTIVE-01..06: what the objective tile counts for company c."""
+    """OBJECTIVE-01..07: what the objective tile counts for company c."""
+    if objective == ids.O_BRIDGE_DAMS:                                    # OBJECTIVE-07, COLO-OBJ-01
+        return bridged_dam_pieces(S, c)
     if objective == ids.O_PAYING:
         n = 0
         for d in range(T.n_dams[0]):

@@ -5,6 +5,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.automa_deck import shuffle_automa_deck
+from sim.rules.colorado import setup_colorado
 from sim.rules.company import add_vp, co
 from sim.rules.contracts import refill_display
 from sim.rules.duel import prepare_duel_map, setup_duel_board
@@ -28,9 +29,9 @@ def _shared_components(S, T):
         S[L.HEAD_TILE + h] = tiles[h] if T.fixed_head[0] < 0 else T.fixed_head[h]   # a variant may fix the draw
     bonus = np.empty(T.n_bonus_tiles[0], dtype=np.int64)
     nb = 0
-    for i in range(T.n_bonus_tiles[0]):
-        if not (T.intro[0] == 1 and i == ids.B_ADVANCED):        # SETUP-04
-            bonus[nb] = i
+    for i in range(T.n_bonus_tiles[0]):                           # LWP-SETUP-04, COLO-SETUP-03: the pool
+        if not (T.intro[0] == 1 and T.bonus_pool[i] == ids.B_ADVANCED):   # SETUP-04
+            bonus[nb] = T.bonus_pool[i]
             nb += 1
     shuffle_local(S, bonus, nb)                                   # SETUP-03
     for r in range(5):
@@ -45,14 +46,16 @@ def _shared_components(S, T):
     shuffle_local(S, nat, 6)                                      # SETUP-06
     for i in range(6):
         S[L.CON_STATE + nat[i]] = ids.CS_NATIONAL_BOARD if i < n - 1 else ids.CS_BOX
-    for colour in range(3):                                       # SETUP-07
+    for colour in range(3):                                       # SETUP-07 (COLO-SETUP-02: 16 with Colorado)
         k = 0
         for j in range(L.N_CONTRACTS):
             if T.contract_kind[j] == colour:
                 S[L.PILE + colour * L.PILE_SIZE + k] = j
                 S[L.CON_STATE + j] = ids.CS_PILE
                 k += 1
-        shuffle(S, L.PILE + colour * L.PILE_SIZE, L.PILE_SIZE)
+        for j in range(k, L.PILE_SIZE):
+            S[L.PILE + colour * L.PILE_SIZE + j] = -1
+        shuffle(S, L.PILE + colour * L.PILE_SIZE, k)
     for i in range(6):
         S[L.DISPLAY + i] = -1
     refill_display(S, T)
@@ -91,6 +94,7 @@ def _shared_components(S, T):
     place_tokens(S, T)                                            # GEO-02..05
     setup_leeghwater(S, T)                                        # LWP-SETUP-01/02
     setup_duel_board(S, T)                                        # DUEL-BOARD-02/03 (no draws without the board)
+    setup_colorado(S, T)                                          # COLO-SETUP-04/05 (no draws without Colorado)
 
 
 @njit(cache=True)

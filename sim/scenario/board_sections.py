@@ -226,7 +226,7 @@ def _contracts(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
         if shown is None:                      # CONTRACT-14: the display is topped up from the pile
             shown = [-1, -1]
             for i in range(2):
-                if pos < L.PILE_SIZE:
+                if pos < len(order):
                     shown[i] = order[pos]
                     pos += 1
         for i, k in enumerate(shown):
@@ -235,8 +235,8 @@ def _contracts(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
                     _fail(f"contracts.display.{cname}[{i}]", f"{info.contract_ids[k]} is still in the pile; "
                                                               "a displayed contract has been drawn")
                 state[k], owner[k] = ids.CS_DISPLAY, ids.NOBODY
-        for i in range(L.PILE_SIZE):
-            S[L.PILE + col * L.PILE_SIZE + i] = order[i]
+        for i in range(L.PILE_SIZE):              # 15 contracts, 16 with Colorado (COLO-SETUP-02); -1 after
+            S[L.PILE + col * L.PILE_SIZE + i] = order[i] if i < len(order) else -1
         S[L.PILE_POS + col] = pos
         for i in range(2):
             S[L.DISPLAY + col * 2 + i] = shown[i]

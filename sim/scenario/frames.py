@@ -91,6 +91,13 @@ def _task_args() -> dict[str, tuple[_Arg, ...]]:
         "lwp_dam": (_Arg("mode", 0, "int"), _Arg("excluded_dams", 1, "int")),
         "lwp_extwork": (_Arg("mode", 0, "int"),),
         "lwp_l1_action": (_Arg("building", 0, "int", required=True),),
+        # The Colorado Connection (sim.rules.colorado): bridge mode 0 action (area), 1 free (COLO-CONTRACT-01), 2 on
+        # the Base just placed (COLO-EXT-01); settlement type 0..2 = A..C; own bridges left and chosen (bit per tile)
+        "colo_bridge": (_Arg("mode", 0, "int"), _Arg("area", 1, "int")),
+        "colo_settle_tile": (_Arg("type", 0, "int", required=True),),
+        "colo_own_bridges": (_Arg("count", 0, "int", default=1), _Arg("chosen", 1, "int")),
+        "colo_segment": (_Arg("segment", 0, "int"),),
+        "colo_part": (_Arg("key", 0, "reward_key", required=True), _Arg("amount", 1, "int")),
     }
 
 

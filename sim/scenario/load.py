@@ -12,6 +12,7 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.officer_pool import check_officer
 from sim.rules.automa_officers import mahiri_in_play
+from sim.scenario.colorado_sections import load_colorado_section
 from sim.scenario.duel_sections import load_duel
 from sim.scenario.board_sections import _action_spaces, _contracts, _headstreams, _map_structures, _patent_office
 from sim.scenario.company_sections import _company_block, _company_docs, _dam_capacity, _derived_company_fields
@@ -205,6 +206,7 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     load_duel(ctx, S, doc.get("duel"))
     _misc(ctx, S, doc, phase)
     load_leeghwater(ctx, S, doc, cdocs)
+    load_colorado_section(ctx, S, doc.get("colorado"))
     _derived_company_fields(ctx, S, cdocs, check)
     _dam_capacity(ctx, S)
     _counters(ctx, S, doc.get("counters"), check, _drops_in_frames(doc))

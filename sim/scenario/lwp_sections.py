@@ -101,12 +101,17 @@ def load_leeghwater(ctx: _Ctx, S: np.ndarray, doc: dict, cdocs: list[dict]) -> N
 
 def _external_works(ctx: _Ctx, S: np.ndarray, ew: dict) -> None:
     names = ids.EXTWORK_NAMES
+    colorado = int(ctx.T.ew_colorado[0]) == 1          # LWP-SETUP-05: each deck 5 of its 6 tiles
     deck = [_name_index(f"leeghwater.external_works.deck[{i}]", x, names, "external work")
-            for i, x in enumerate(_list("leeghwater.external_works.deck", ew.get("deck", names)))]
-    if sorted(deck) != list(range(L.N_EXTWORKS)):
-        _fail("leeghwater.external_works.deck", "list each of EWA1..EWC5 once, in draw order")
-    S[L.LWP_EW_DECK:L.LWP_EW_DECK + L.N_EXTWORKS] = deck
-    S[L.LWP_EW_POS] = _int("leeghwater.external_works.drawn", ew.get("drawn", 3), 0, L.N_EXTWORKS)
+            for i, x in enumerate(_list("leeghwater.external_works.deck",
+                                        ew.get("deck", names[:ids.N_LWP_EXTWORKS])))]
+    decks = [sorted(w for w in deck if names[w][2] == d) for d in "ABC"]
+    ok = len(deck) == L.EW_DECK_SIZE and len(set(deck)) == len(deck) and all(len(x) == 5 for x in decks)
+    if not ok or (not colorado and max(deck) >= ids.N_LWP_EXTWORKS):
+        what = "5 of each deck's 6 tiles (EWA1..EWA6, ...), each once" if colorado else "each of EWA1..EWC5 once"
+        _fail("leeghwater.external_works.deck", f"list {what}, in draw order")
+    S[L.LWP_EW_DECK:L.LWP_EW_DECK + L.EW_DECK_SIZE] = deck
+    S[L.LWP_EW_POS] = _int("leeghwater.external_works.drawn", ew.get("drawn", 3), 0, L.EW_DECK_SIZE)
     shown = _list("leeghwater.external_works.display", ew.get("display", [names[w] for w in deck[:3]]))
     spaces = _list("leeghwater.external_works.spaces", ew.get("spaces", [None] * 3))
     if len(shown) != 3 or len(spaces) != 3:
@@ -142,7 +147,7 @@ def snapshot_leeghwater(ctx: _Ctx, S: np.ndarray, doc: dict) -> None:
         "external_works": {
             "display": [ew_names[w] if w >= 0 else None for w in S[L.LWP_EW_SHOWN:L.LWP_EW_SHOWN + 3]],
             "spaces": [None if x == ids.NOBODY else I(x) for x in S[L.LWP_EW_SPACE:L.LWP_EW_SPACE + 3]],
-            "deck": [ew_names[w] for w in S[L.LWP_EW_DECK:L.LWP_EW_DECK + L.N_EXTWORKS]],
+            "deck": [ew_names[w] for w in S[L.LWP_EW_DECK:L.LWP_EW_DECK + L.EW_DECK_SIZE]],
             "drawn": I(S[L.LWP_EW_POS]),
             "fulfilled": {ew_names[w]: I(S[L.LWP_EW_OWNER + w]) for w in range(L.N_EXTWORKS)
                           if S[L.LWP_EW_OWNER + w] != ids.NOBODY},

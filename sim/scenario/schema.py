@@ -26,7 +26,7 @@ _TOP_KEYS = (
     "variant", "players", "map", "intro", "expansions", "seed", "rng", "round", "phase", "current", "turn_order",
     "passed", "companies", "dams", "conduits", "powerhouses", "headstreams", "action_spaces", "contracts",
     "patent_office", "bonus_tiles", "objective", "mahiri_pool", "geological_tokens", "setup", "counters",
-    "decision", "stack", "residue", "automa_deck", "duel", "leeghwater",
+    "decision", "stack", "residue", "automa_deck", "duel", "leeghwater", "colorado",
 )
 _COMPANY_KEYS = (
     "seat", "company", "officer", "effective_officer", "credits", "excavators", "mixers", "engineers", "vp",

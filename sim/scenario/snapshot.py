@@ -9,6 +9,7 @@ import yaml
 from sim import ids
 from sim import layout as L
 from sim.scenario.context import _Ctx
+from sim.scenario.colorado_sections import snapshot_colorado
 from sim.scenario.duel_sections import snapshot_duel
 from sim.scenario.frames import _frame_doc
 from sim.scenario.load import _build, _field_names
@@ -90,6 +91,9 @@ def snapshot(game) -> dict:
                                for s in range(n)],
     }
     snapshot_leeghwater(ctx, S, doc)
+    colorado = snapshot_colorado(ctx, S)
+    if colorado is not None:
+        doc["colorado"] = colorado
     doc["counters"] = {"decisions": I(S[L.G_DECISIONS]), "moves": I(S[L.G_MOVES]),
                        "drops_created": I(S[L.G_DROPS_CREATED]), "drops_removed": I(S[L.G_DROPS_REMOVED])}
     ns = I(S[L.G_STACK_N])
@@ -167,7 +171,7 @@ def _contracts_snapshot(ctx: _Ctx, S: np.ndarray) -> dict:
                       for i, c in enumerate(_COLOURS)}
     piles, drawn = {}, {}
     for i, c in enumerate(_COLOURS):
-        order = [cid[k] for k in S[L.PILE + i * L.PILE_SIZE:L.PILE + (i + 1) * L.PILE_SIZE]]
+        order = [cid[k] for k in S[L.PILE + i * L.PILE_SIZE:L.PILE + (i + 1) * L.PILE_SIZE] if k >= 0]
         pos = int(S[L.PILE_POS + i])
         drawn[c], piles[c] = order[:pos], order[pos:]
     out["piles"] = piles

@@ -69,7 +69,7 @@ def test_bad_toml_is_one_line_naming_the_key_and_writes_nothing(invoke, tmp_path
     (["balance", "--override", "bonus_tiles.conduits=3"], "names a whole section"),
     (["balance", "--vary", "weather"], "vary: unknown factor 'weather'"),
     (["balance", "--vary", "expansions"], "needs --expansion"),
-    (["tournament", "--expansion", "geological,colorado"], "expansions: unknown expansion 'colorado'"),
+    (["tournament", "--expansion", "geological,atlantis"], "expansions: unknown expansion 'atlantis'"),
     (["tournament", "--objective", "best_area", "--vary", "objective"], "objective:"),
     # Issue #12.4: values that wrapped int64 in the engine, or were documented as refused but ran.
     (["tournament", "--override", "bonus_tiles.conduits.vp_per_unit=9223372036854775807"], "is out of range"),

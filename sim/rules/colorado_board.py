@@ -1,0 +1,59 @@
+"""The Colorado Connection's board state as the other rules read it: which dams carry bridges (COLO-BRIDGE-03/04/06),
+the bridges bonus and objective counts (COLO-BONUS-01, OBJECTIVE-07), the latest Base placed (COLO-EXT-01).
+
+No imports of other rules modules, so that construction and scoring can ask without a cycle."""
+from numba import njit
+
+from sim import layout as L
+
+
+@njit(cache=True, _nrt=False)
+def bridge_on(S, d):
+    """The bridge tile on dam d, or -1 (only meaningful with Colorado in play)."""
+    return S[L.COLO_DAM_BRIDGE + d]
+
+
+@njit(cache=True, _nrt=False)
+def elevation_blocked(S, T, d):
+    """COLO-BRIDGE-04: no Elevation on a dam carrying a bridge, except the free Elevation of COLO-EXT-03 while it is
+    being placed."""
+    return T.colo_enabled[0] == 1 and S[L.COLO_BRIDGED_ELEV] == 0 and bridge_on(S, d) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def zone_bridge(S, T, z):
+    """The dam of zone z that carries a bridge, or -1 (COLO-BRIDGE-03: at most one per basin)."""
+    for j in range(2):
+        d = T.zone_dams[z, j]
+        if d >= 0 and bridge_on(S, d) >= 0:
+            return d
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def bridges_built(S, c):
+    """COLO-BONUS-01, COLO-BRIDGE-06: bridges on company c's dams (every bridge is built by its dam's owner)."""
+    n = 0
+    for t in range(L.N_BRIDGE_TILES):
+        d = S[L.COLO_TILE_DAM + t]
+        if S[L.COLO_TILE_SITE + t] >= 0 and d >= 0 and S[L.DAM_OWNER + d] == c:
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def bridged_dam_pieces(S, c):
+    """OBJECTIVE-07: Bases and Elevations forming company c's dams that carry a bridge (the sum of their levels)."""
+    n = 0
+    for t in range(L.N_BRIDGE_TILES):
+        d = S[L.COLO_TILE_DAM + t]
+        if S[L.COLO_TILE_SITE + t] >= 0 and d >= 0 and S[L.DAM_OWNER + d] == c:
+            n += S[L.DAM_LEVEL + d]
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def note_base(S, T, d):
+    """Records dam d as the latest Base placed, for the free bridge on it (COLO-EXT-01)."""
+    if T.colo_enabled[0] == 1:
+        S[L.COLO_LAST_BASE] = d
