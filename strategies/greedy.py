@@ -759,8 +759,9 @@ def _officer_in_tables(o):
 def _follow_up_value(S, T, W, I, X, c, o, engineers, fee, work):
     """Value of the best extra action once c has paid `engineers` Engineers and `fee` Credits with effective
     officer o: the action after banking (ACT-BANK-01: fee < 0, the Credits gained), Mahiri's copy of o
-    (OFFICER-MAHIRI-02). Scored in the decision's own context I, X, patched in place to that state and left so
-    (score_main's follow-up keeps the tables that depend on none of these); returns (False, 0), nothing scored
+    (OFFICER-MAHIRI-02). Scored in the context I, X score_main last filled (the decision's; the previous copy's
+    when Mahiri chooses whom to copy), patched in place to that state and left so (score_main's follow-up keeps
+    the tables that depend on none of these); returns (False, 0), nothing scored
     or changed, where that would not be exact: patch_context cannot patch (X_NOW changes, an officer the map
     pass reads), or the officer changes from or to one the kept tables read (_officer_in_tables).
     `work` is a buffer from _copy_work; the context _copy_value may have left there is kept."""
