@@ -35,6 +35,7 @@ from strategies.feature_layout import (
     I_NCANDS,
     I_NHAND,
     I_NPH,
+    I_OFF,
     I_PIECES,
     I_PRODS,
     I_R,
@@ -62,6 +63,7 @@ from strategies.feature_layout import (
     X_SIDE,
     X_VAL,
     fast,
+    inlined,
     load_weights,
 )
 from strategies.feature_colorado import colorado_main_value, score_colorado_choice
@@ -594,8 +596,13 @@ def score_decision(params, S, T, moves, n, buf):
     c = S[t + 1]
     if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
         work = _copy_work(buf, n)
+        I2, X2 = _views(work[MAX_MAIN_MOVES + 16:], 0)[:2]          # the copies' context (_copy_value's)
         for i in range(n):
-            vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work, I, X, CTX_WORK if i > 0 else CTX_NONE)
+            done = False
+            if i > 0:                           # the previous copy's context and tables, patched where exact
+                done, vals[i] = _follow_up_value(S, T, W, I2, X2, c, moves[i], 0, 0, work)
+            if not done:
+                vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work, I, X, CTX_WORK if i > 0 else CTX_NONE)[0]
         return vals, W
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD
                  or kind == ids.TK_MORE_DAMS)
@@ -640,7 +647,8 @@ def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     `engineers` Engineers and `fee` Credits for her officer space (also: the action after banking, fee < 0).
     The state is changed as the copy would change it (effective officer, supply) while the extra action's moves
     are listed and scored, then restored. `work` is a buffer from _copy_work; the context is patched from the
-    one `source` names (CTX_*) where patch_context can, else computed, and left in `work` for the next call."""
+    one `source` names (CTX_*) where patch_context can, else computed, and left in `work` for the next call.
+    Returns (value, whether the context was patched)."""
     b = co(c)
     saved_off = S[b + L.C_EFF_OFFICER]
     S[b + L.C_EFF_OFFICER] = o
@@ -669,25 +677,39 @@ def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     S[b + L.C_EFF_OFFICER] = saved_off
     S[b + L.C_ENG] += engineers
     S[b + L.C_CREDITS] += fee
-    return best
+    return best, patched
 
 
 @njit(cache=True)
 def _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf):
     """OFFICER-MAHIRI-01/02: Mahiri's space is worth the best extra action over her copy pool, minus its Engineer
     and Credits; it beats acting directly only when the copied ability gains more than that. `buf` is the
-    decision's score buffer (its tail is the copies' work space, _copy_work), I, X its context."""
+    decision's score buffer (its tail is the copies' work space, _copy_work), I, X its context.
+
+    While every copy so far was patched from the decision's context, a copy is scored in that context itself,
+    patched in place and keeping the decision's tables (_follow_up_value), where that is exact; otherwise as
+    before, by _copy_value from the decision's context (the same as from a copy patched from it) or, after a
+    copy whose context had to be computed, from that one."""
     for i in range(n):
         if moves[i] == ids.MV_MAHIRI:
             fee = 3 if S[co(c) + L.C_MAHIRI_USED] == 1 else 0
             best = -BIG
             work = _copy_work(buf, n)
-            source = CTX_DECISION
+            derived = True                      # every copy's context so far patched from the decision's
             for j in range(3):
                 o = S[L.MAHIRI_POOL + j]
-                if o >= 0:
-                    best = max(best, _copy_value(S, T, W, c, o, 1, fee, work, I, X, source))
-                    source = CTX_WORK
+                if o < 0:
+                    continue
+                done = False
+                v = 0.0
+                if derived:
+                    done, v = _follow_up_value(S, T, W, I, X, c, o, 1, fee, work)
+                    if done:
+                        patch_context(S, c, I, X, I, X, True)     # the decision's own context again
+                if not done:
+                    v, patched = _copy_value(S, T, W, c, o, 1, fee, work, I, X, CTX_DECISION if derived else CTX_WORK)
+                    derived = derived and patched
+                best = max(best, v)
             vals[i] = best - X[X_CE] - fee * X[X_CV]
 
 
@@ -720,24 +742,41 @@ def _score_bank_then_act(S, T, W, I, X, c, moves, n, vals, buf):
     for i in range(n):
         k = moves[i] - ids.MV_BANK
         if ids.MV_BANK < moves[i] < ids.MV_CONSTRUCT and k < S[co(c) + L.C_ENG] and k <= BANK_PLAN_MAX:
-            patched, follow = _follow_up_value(S, T, W, I, X, c, k, work)
+            patched, follow = _follow_up_value(S, T, W, I, X, c, off, k, -k, work)
             if not patched:                             # X_NOW differs: scored like a copy
-                follow = _copy_value(S, T, W, c, off, k, -k, work, I, X, source)
+                follow = _copy_value(S, T, W, c, off, k, -k, work, I, X, source)[0]
                 source = CTX_WORK
             if follow > 0.0:
                 vals[i] = max(vals[i], k * step + follow)
     patch_context(S, c, I, X, I, X, True)               # the decision's own Engineers and Credits again
 
 
+# Officers whose ability the tables score_main keeps in a follow-up read (the build candidates' costs:
+# strategies.feature_structures.tile_need and space_table): Wilhelm's Bases, Jill's conduits in Mixers, Solomon's
+# Credits for machinery. A follow-up that changes the effective officer keeps them only when neither officer is
+# one of these (the Water and Contract rows and the memos read no officer the map pass does not).
+@inlined
+def _officer_in_tables(o):
+    return o == ids.WILHELM or o == ids.JILL or o == ids.SOLOMON
+
+
 @njit(cache=True)
-def _follow_up_value(S, T, W, I, X, c, k, work):
-    """ACT-BANK-01: value of the best action after banking k Engineers, scored in the decision's own context
-    I, X (patched to k Engineers fewer and k Credits more; score_main's follow-up keeps the tables that do not
-    depend on them); returns (False, 0), nothing scored, where patch_context cannot patch (X_NOW changes).
+def _follow_up_value(S, T, W, I, X, c, o, engineers, fee, work):
+    """Value of the best extra action once c has paid `engineers` Engineers and `fee` Credits with effective
+    officer o: the action after banking (ACT-BANK-01: fee < 0, the Credits gained), Mahiri's copy of o
+    (OFFICER-MAHIRI-02). Scored in the context I, X score_main last filled (the decision's; the previous copy's
+    when Mahiri chooses whom to copy), patched in place to that state and left so (score_main's follow-up keeps
+    the tables that depend on none of these); returns (False, 0), nothing scored
+    or changed, where that would not be exact: patch_context cannot patch (X_NOW changes, an officer the map
+    pass reads), or the officer changes from or to one the kept tables read (_officer_in_tables).
     `work` is a buffer from _copy_work; the context _copy_value may have left there is kept."""
+    if o != I[I_OFF] and (_officer_in_tables(o) or _officer_in_tables(I[I_OFF])):
+        return False, 0.0
     b = co(c)
-    S[b + L.C_ENG] -= k
-    S[b + L.C_CREDITS] += k
+    saved_off = S[b + L.C_EFF_OFFICER]
+    S[b + L.C_EFF_OFFICER] = o
+    S[b + L.C_ENG] -= engineers
+    S[b + L.C_CREDITS] -= fee
     patched = patch_context(S, c, I, X, I, X, True)
     best = 0.0
     if patched:
@@ -749,8 +788,9 @@ def _follow_up_value(S, T, W, I, X, c, k, work):
         best = -BIG
         for i in range(m):
             best = max(best, vals[i])
-    S[b + L.C_ENG] += k
-    S[b + L.C_CREDITS] -= k
+    S[b + L.C_EFF_OFFICER] = saved_off
+    S[b + L.C_ENG] += engineers
+    S[b + L.C_CREDITS] += fee
     return patched, best
 
 

@@ -336,6 +336,26 @@ def tile_builds(T, behav, struct):
 
 
 @njit(cache=True, _nrt=False)
+def tile_spaces(T, behav):
+    """The map spaces [lo, hi) where tile `behav` could build (TECH-03): dams for a Base or Elevation tile,
+    conduits, powerhouses, all for a wild tile, none for a Building tile. placeable() returns a Base or an
+    Elevation only on a dam space, a Conduit only on a conduit space, a Powerhouse only on a powerhouse space, so
+    list_builds skips the other spaces without asking it (the same builds, in the same order)."""
+    nd = T.n_dams[0]
+    nc = T.n_conduits[0]
+    ts = T.tile_struct[behav]
+    if ts == ids.BASE or ts == ids.ELEVATION:
+        return 0, nd
+    if ts == ids.CONDUIT:
+        return nd, nd + nc
+    if ts == ids.POWERHOUSE:
+        return nd + nc, n_map_spaces(T)
+    if ts == ids.WILD:
+        return 0, n_map_spaces(T)
+    return 0, 0
+
+
+@njit(cache=True, _nrt=False)
 def encode_build(g, tmode, behav):
     """Move payload of a build choice."""
     return g * 128 + tmode * 32 + behav
@@ -391,7 +411,8 @@ def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
                     n += 1
                     if first_only:
                         return n
-        for g in range(n_map_spaces(T)):
+        lo, hi = tile_spaces(T, t)
+        for g in range(lo, hi):
             struct = placeable(S, T, c, g)
             if struct < 0 or not tile_builds(T, t, struct):
                 continue
