@@ -11,11 +11,10 @@ from sim import layout as L
 # Weights (the float parameter vector of a greedy bot, in this order; personas differ only in these numbers).
 # strategies.personas holds the names, descriptions and defaults; tests check the two agree.
 (W_ENERGY, W_BUILD, W_CONTRACT, W_WATER, W_DENY, W_CREDIT, W_MACHINE, W_ENGINEER, W_BONUS, W_INCOME, W_TILE,
- W_LOCK, W_MISSING, W_ECONV, W_AWARD, W_NOISE, W_REACH, W_HOLD, W_NATIONAL) = range(19)
-N_WEIGHTS = 19
+ W_LOCK, W_MISSING, W_ECONV, W_AWARD, W_NOISE) = range(16)
+N_WEIGHTS = 16
 # Tuned by coordinate search in self-play (one variant seat against three default bots, 4 players).
-DEFAULT_WEIGHTS = np.array([1.0, 1.6, 0.7, 1.0, 0.3, 0.42, 1.1, 0.8, 2.0, 1.0, 0.5, 0.65, 0.14, 0.6, 0.8, 0.0,
-                            0.0, 0.0, 0.0])   # contract timing (strategies.feature_contract_timing): off
+DEFAULT_WEIGHTS = np.array([1.0, 1.6, 0.7, 1.0, 0.3, 0.42, 1.1, 0.8, 2.0, 1.0, 0.5, 0.65, 0.14, 0.6, 0.8, 0.0])
 
 # ---------------------------------------------------------------------------------------------------------------
 # Context layout. Region sizes are the engine's maxima (sim.layout), so every map fits.

@@ -78,7 +78,6 @@ from strategies.feature_layout import (
     fast,
     inlined,
 )
-from strategies.feature_contract_timing import structure_reach_value
 from strategies.feature_plan import income_progress_value
 from strategies.feature_rewards import (
     energy_vp,
@@ -264,7 +263,6 @@ def struct_value(S, T, I, X, W, g, struct):
     powerhouse space."""
     nd = T.n_dams[0]
     v = W[W_BUILD] * X[X_EU] * potential_delta(S, T, I, X, g, struct) + type_value(T, I, X, W, struct)
-    v += structure_reach_value(S, T, I, X, W, g, struct)
     v += W[W_BONUS] * (X[X_FBV + ids.B_BASES + struct] + 2.5 * objective_delta(S, T, I, g, struct))
     if struct == ids.CONDUIT:
         k = g - nd

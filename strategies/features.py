@@ -104,10 +104,12 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     fast,
     inlined,
 )
-from strategies.feature_contract_timing import add_reach_values, candidate_value
 from strategies.feature_lwp import lwp_bonus_count
 from strategies.feature_production import viktor_energy
-from strategies.feature_rewards import energy_vp
+from strategies.feature_rewards import (
+    energy_vp,
+    fulfil_value,
+)
 from strategies.feature_structures import future_bonus_value
 from strategies.feature_water import drop_value
 
@@ -222,8 +224,6 @@ def make_context(S, T, c, W, I, X, contracts=True):
     _board(S, T, I, X, W, c)
     if contracts:
         _contract_candidates(S, T, I, X, W)
-        if add_reach_values(S, T, I, X, W):                  # drop values changed: the best drops too
-            _best_drops(S, T, I, X, W)
     X[X_EVP0] = energy_vp(I, X, W, I[I_E0], T)
 
 
@@ -450,12 +450,6 @@ def _board(S, T, I, X, W, c):
     X[X_BEST_NOW] = best_now
     X[X_BEST_CAP] = max(best_cap, best_now)
     X[X_BEST_POT] = max(best_pot, best_cap, best_now)
-    _best_drops(S, T, I, X, W)
-
-
-@inlined
-def _best_drops(S, T, I, X, W):
-    """X_DROP_NOW / X_DROP_LATER: the best headstream for one immediate / one delayed drop."""
     bn = 0.0
     bl = 0.0
     for h in range(T.n_head[0]):
@@ -476,6 +470,6 @@ def _contract_candidates(S, T, I, X, W):
             if n < 10:
                 I[I_CAND_K + n] = k
                 I[I_CAND_REQ + n] = T.contract_req[k]
-                X[X_CANDV + n] = candidate_value(T, I, X, W, k)
+                X[X_CANDV + n] = fulfil_value(T, I, X, W, k)
                 n += 1
     I[I_NCAND] = n

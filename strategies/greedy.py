@@ -64,7 +64,6 @@ from strategies.feature_layout import (
     fast,
     load_weights,
 )
-from strategies.feature_contract_timing import candidate_value, hold_cost
 from strategies.feature_duel import add_duel_values, duel_contract_value
 from strategies.feature_lwp import building_build_value, lwp_main_value, score_lwp_choice
 from strategies.feature_production import (
@@ -76,6 +75,7 @@ from strategies.feature_production import (
     production_side_value,
 )
 from strategies.feature_rewards import (
+    fulfil_value,
     keep_value,
     reward_value,
     wheel_value,
@@ -325,8 +325,7 @@ def score_main(S, T, I, X, W, moves, n, vals, follow_up=False):
                     nprod = list_systems(S, T, I, credits)
                     for j in range(nprod):
                         d, cond, ph, k = decode(I[I_PRODS + j])
-                        X[X_SIDE + j] = production_side_value(S, T, I, X, W, d, cond, ph, k) \
-                            - hold_cost(S, T, I, X, W, d, k)
+                        X[X_SIDE + j] = production_side_value(S, T, I, X, W, d, cond, ph, k)
                 v = _best_production(S, T, I, X, W, nprod, p, left)
             elif kind == ids.K_WATER2:                                # ACT-WATER-01
                 v = _two_delayed_drops(S, T, I, X, W)
@@ -463,8 +462,7 @@ def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
         d, cond, ph, k = decode(m)
         e = production_energy(S, T, I, X, cond, ph, k, modifier, german2)
         vals[i] = energy_value_memo(S, T, I, X, W, e, extra) + production_side_value(S, T, I, X, W, d, cond, ph,
-                                                                                     k) \
-            - hold_cost(S, T, I, X, W, d, k)
+                                                                                     k)
 
 
 @fast
@@ -490,7 +488,7 @@ def score_moves(S, T, I, X, W, moves, n, vals, kind, a0, a1):
         score_produce(S, T, I, X, W, moves, n, vals, a0, a1)
     elif kind == ids.TK_FULFIL:                                       # PRODUCE-13, CONTRACT-07/12
         for i in range(n):
-            vals[i] = 0.0 if moves[i] == ids.MV_NONE else (candidate_value(T, I, X, W, moves[i])
+            vals[i] = 0.0 if moves[i] == ids.MV_NONE else (fulfil_value(T, I, X, W, moves[i])
                                                             + duel_contract_value(T, X, moves[i]))
     elif kind == ids.TK_DROP:                                         # WATER-09/10/16
         for i in range(n):
