@@ -349,8 +349,9 @@ def test_LWP_EXTWORK_07_the_fifteen_tiles_costs():
     """LWP-EXTWORK-07: decks A, B, C of 5 tiles each (EWA1-EWC5) with their printed machinery costs (Excavators,
     Mixers)."""
     g = load()
-    assert ids.EXTWORK_NAMES == tuple(EW_COSTS)
-    assert {w: (int(g.tables.ew_exc[i]), int(g.tables.ew_mix[i])) for i, w in enumerate(ids.EXTWORK_NAMES)} == EW_COSTS
+    lwp_works = ids.EXTWORK_NAMES[:ids.N_LWP_EXTWORKS]      # EWA6-EWC6 after them are Colorado's (COLO-EXT-01..03)
+    assert lwp_works == tuple(EW_COSTS)
+    assert {w: (int(g.tables.ew_exc[i]), int(g.tables.ew_mix[i])) for i, w in enumerate(lwp_works)} == EW_COSTS
 
 
 @pytest.mark.parametrize("tile, space, gains", [
