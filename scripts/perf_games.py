@@ -1,6 +1,7 @@
 """Profiles whole seeded games by numba function with Linux `perf` (sampling, 1 thread, warm numba cache).
 
-    python scripts/perf_games.py [--strategies greedy] [--games 1000] [--players 4] [--top 40] [--out perf.data]
+    python scripts/perf_games.py [--strategies greedy] [--games 1000] [--players 4] [--expansion colorado]
+                                 [--top 40] [--out perf.data]
 
 numba's machine code carries no symbols perf can read, so after a warm-up batch this writes /tmp/perf-<pid>.map
 (the map file perf reads for JIT code): every function symbol of the cached object code (the ELF symbol tables
@@ -93,6 +94,7 @@ def main() -> None:
     ap.add_argument("--strategies", default="greedy")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--expansion", default="", help="comma-separated expansions, as barrage bench --expansion")
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--out", default="perf.data")
     a = ap.parse_args()
@@ -103,7 +105,7 @@ def main() -> None:
     from sim import GameConfig
 
     numba.set_num_threads(1)
-    config = GameConfig(players=a.players)
+    config = GameConfig(players=a.players, expansions=tuple(e for e in a.expansion.split(",") if e))
     run_batch(config, game_seeds(1, 4), a.strategies)                  # compiles or loads the bots
     print(f"{write_perf_map()} numba functions mapped")
     rec = subprocess.Popen(["perf", "record", "-F", "4000", "-o", a.out, "-p", str(os.getpid())],
