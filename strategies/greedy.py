@@ -641,6 +641,36 @@ CTX_DECISION = 1    # the decision's context I0, X0 (copied to the work buffer a
 CTX_WORK = 2        # the previous _copy_value's, still in the work buffer (patched in place)
 
 
+@inlined
+def _enter_follow_up(S, c, o, engineers, fee):
+    """Puts c in the state of its extra action: effective officer o, `engineers` Engineers and `fee` Credits paid
+    (fee < 0: Credits gained). Returns the officer to restore (_leave_follow_up)."""
+    b = co(c)
+    saved_off = S[b + L.C_EFF_OFFICER]
+    S[b + L.C_EFF_OFFICER] = o
+    S[b + L.C_ENG] -= engineers
+    S[b + L.C_CREDITS] -= fee
+    return saved_off
+
+
+@inlined
+def _leave_follow_up(S, c, saved_off, engineers, fee):
+    """Undoes _enter_follow_up."""
+    b = co(c)
+    S[b + L.C_EFF_OFFICER] = saved_off
+    S[b + L.C_ENG] += engineers
+    S[b + L.C_CREDITS] += fee
+
+
+@inlined
+def _best_value(vals, m):
+    """The highest of the m move values (-BIG when there is none)."""
+    best = -BIG
+    for i in range(m):
+        best = max(best, vals[i])
+    return best
+
+
 @njit(cache=True)
 def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
@@ -650,10 +680,7 @@ def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     one `source` names (CTX_*) where patch_context can, else computed, and left in `work` for the next call.
     Returns (value, whether the context was patched)."""
     b = co(c)
-    saved_off = S[b + L.C_EFF_OFFICER]
-    S[b + L.C_EFF_OFFICER] = o
-    S[b + L.C_ENG] -= engineers
-    S[b + L.C_CREDITS] -= fee
+    saved_off = _enter_follow_up(S, c, o, engineers, fee)
     moves = work[:MAX_MAIN_MOVES]
     scratch = work[MAX_MAIN_MOVES:MAX_MAIN_MOVES + 16]
     m = list_main_moves(S, T, c, 1, moves, scratch)
@@ -671,12 +698,8 @@ def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
         if S[b + L.C_EXCAMIXERS] > 0:                                 # OFFICER-ELON-01, as in score_decision
             count_excamixers(S, I, c)
     score_main(S, T, I, X, W2, moves, m, vals)
-    best = -BIG
-    for i in range(m):
-        best = max(best, vals[i])
-    S[b + L.C_EFF_OFFICER] = saved_off
-    S[b + L.C_ENG] += engineers
-    S[b + L.C_CREDITS] += fee
+    best = _best_value(vals, m)
+    _leave_follow_up(S, c, saved_off, engineers, fee)
     return best, patched
 
 
@@ -772,11 +795,7 @@ def _follow_up_value(S, T, W, I, X, c, o, engineers, fee, work):
     `work` is a buffer from _copy_work; the context _copy_value may have left there is kept."""
     if o != I[I_OFF] and (_officer_in_tables(o) or _officer_in_tables(I[I_OFF])):
         return False, 0.0
-    b = co(c)
-    saved_off = S[b + L.C_EFF_OFFICER]
-    S[b + L.C_EFF_OFFICER] = o
-    S[b + L.C_ENG] -= engineers
-    S[b + L.C_CREDITS] -= fee
+    saved_off = _enter_follow_up(S, c, o, engineers, fee)
     patched = patch_context(S, c, I, X, I, X, True)
     best = 0.0
     if patched:
@@ -785,12 +804,8 @@ def _follow_up_value(S, T, W, I, X, c, o, engineers, fee, work):
         m = list_main_moves(S, T, c, 1, moves, scratch)
         vals = _views(work[MAX_MAIN_MOVES + 16:], m)[3]
         score_main(S, T, I, X, W, moves, m, vals, True)
-        best = -BIG
-        for i in range(m):
-            best = max(best, vals[i])
-    S[b + L.C_EFF_OFFICER] = saved_off
-    S[b + L.C_ENG] += engineers
-    S[b + L.C_CREDITS] += fee
+        best = _best_value(vals, m)
+    _leave_follow_up(S, c, saved_off, engineers, fee)
     return patched, best
 
 

@@ -31,25 +31,26 @@ def zone_bridge(S, T, z):
 
 
 @njit(cache=True, _nrt=False)
-def bridges_built(S, c):
-    """COLO-BONUS-01, COLO-BRIDGE-06: bridges on company c's dams (every bridge is built by its dam's owner)."""
+def _own_bridged_dams(S, c, by_level):
+    """Company c's dams carrying a bridge: counted (by_level False) or summed by their levels (by_level True)."""
     n = 0
     for t in range(L.N_BRIDGE_TILES):
         d = S[L.COLO_TILE_DAM + t]
         if S[L.COLO_TILE_SITE + t] >= 0 and d >= 0 and S[L.DAM_OWNER + d] == c:
-            n += 1
+            n += S[L.DAM_LEVEL + d] if by_level else 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def bridges_built(S, c):
+    """COLO-BONUS-01, COLO-BRIDGE-06: bridges on company c's dams (every bridge is built by its dam's owner)."""
+    return _own_bridged_dams(S, c, False)
 
 
 @njit(cache=True, _nrt=False)
 def bridged_dam_pieces(S, c):
     """OBJECTIVE-07: Bases and Elevations forming company c's dams that carry a bridge (the sum of their levels)."""
-    n = 0
-    for t in range(L.N_BRIDGE_TILES):
-        d = S[L.COLO_TILE_DAM + t]
-        if S[L.COLO_TILE_SITE + t] >= 0 and d >= 0 and S[L.DAM_OWNER + d] == c:
-            n += S[L.DAM_LEVEL + d]
-    return n
+    return _own_bridged_dams(S, c, True)
 
 
 @njit(cache=True, _nrt=False)
