@@ -12,9 +12,9 @@ MAX_STILE_EFFECTS = 16
 # Table fields (name -> shape), merged into sim.tables.TABLE_FIELDS.
 COLORADO_TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "colo_enabled": (1,), "colo_site_tiles": (3,), "colo_bridge_cost": (2,),   # base Credits, per earlier bridge
-    "bridge_reward": (L.N_BRIDGE_TILES,),
+    "bridge_reward": (L.N_BRIDGE_TILES,), "bridge_checked": (L.N_BRIDGE_TILES,),
     "n_stile_effects": (1,), "stile_type": (MAX_STILE_EFFECTS,), "stile_copies": (MAX_STILE_EFFECTS,),
-    "stile_reward": (MAX_STILE_EFFECTS,),
+    "stile_reward": (MAX_STILE_EFFECTS,), "stile_checked": (MAX_STILE_EFFECTS,),   # *_checked: see conditional()
     "settle_type": (L.N_SETTLE_SPACES,), "settle_eng": (L.N_SETTLE_SPACES,), "settle_area": (L.N_SETTLE_SPACES,),
     "settle_n_cross": (L.N_SETTLE_SPACES,), "settle_cross": (L.N_SETTLE_SPACES, 4),   # zone indexes, road order
     "colo_cross_free": (1,), "colo_cross_owner": (4,), "colo_cross_vp": (1,),
@@ -35,6 +35,12 @@ def engine_reward(reward: dict) -> dict:
     if out.pop("elevation_allowed_on_bridged_dam", False):
         out["free_elevation_on_bridged_dam"] = out.pop("free_elevation")
     return out
+
+
+def conditional(reward: dict) -> int:
+    """1 when a bonus has a part that may have no legal option (DECISION-38, ids.CONDITIONAL_REWARD_KEYS): only
+    then must the engine check it before offering the bridge or settlement."""
+    return int(any(ids.REWARD_KEYS[k] in engine_reward(reward) for k in ids.CONDITIONAL_REWARD_KEYS))
 
 
 def stile_effects(doc: dict) -> list[tuple[int, int, dict]]:
@@ -69,11 +75,13 @@ def colorado_tables(on: bool, zones: list[int], first_row: int) -> dict:
     out["colo_site_tiles"] = [sites[a]["bridge_tiles"] for a in AREAS]
     out["colo_bridge_cost"] = [sites["mountain"]["base_cost_credits"], sites["mountain"]["credits_per_previous_bridge"]]
     out["bridge_reward"] = list(range(first_row, first_row + L.N_BRIDGE_TILES))
+    out["bridge_checked"] = [conditional(t["reward"]) for t in doc["bridge_tiles"]]
     eff = stile_effects(doc)
     out["n_stile_effects"] = [len(eff)]
     out["stile_type"] = [ti for ti, _, _ in eff]
     out["stile_copies"] = [n for _, n, _ in eff]
     out["stile_reward"] = list(range(first_row + L.N_BRIDGE_TILES, first_row + L.N_BRIDGE_TILES + len(eff)))
+    out["stile_checked"] = [conditional(r) for _, _, r in eff]
     sp = doc["settlement_spaces"]
     out["settle_type"] = [ids.SETTLEMENT_TYPES.index(s["tile_type"]) for s in sp]
     out["settle_eng"] = [s["engineers"] for s in sp]

@@ -88,6 +88,10 @@ REWARD_KEYS += (
  RK_ENERGY_CONDUITS, RK_VP_PER_2_CREDITS, RK_FREE_BRIDGE, RK_FREE_BRIDGE_ON_BASE, RK_OWN_BRIDGE_EFFECTS,
  RK_SETTLEMENT_BONUS, RK_FREE_ELEV_BRIDGED) = range(16, 29)
 FIRST_COLORADO_KEY = RK_TAKE_CONTRACTS
+# DECISION-38: the reward parts that may have no legal option (sim.rules.colorado.reward_performable checks each);
+# a tile bonus without any of them is always performable.
+CONDITIONAL_REWARD_KEYS = (RK_PRODUCTION, RK_PRODUCTION_BONUS, RK_TAKE_CONTRACTS, RK_CONSTRUCTION, RK_DROP_EACH_DAM,
+                           RK_TAKE_BACK, RK_FREE_CONDUIT)
 N_REWARD_KEYS = 29
 FULFIL_ANY = 99  # "fulfill_own_contract_max: any"
 

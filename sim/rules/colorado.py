@@ -122,6 +122,18 @@ def reward_performable(S, T, c, rid, credits, scratch):
     return True
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def bridge_bonus_performable(S, T, c, t, credits, scratch):
+    """Bridge tile t's bonus can be performed with `credits` (a bonus without a conditional part always can)."""
+    return T.bridge_checked[t] == 0 or reward_performable(S, T, c, T.bridge_reward[t], credits, scratch)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def settlement_bonus_performable(S, T, c, e, credits, scratch):
+    """The bonus of settlement tile effect e can be performed with `credits`."""
+    return T.stile_checked[e] == 0 or reward_performable(S, T, c, T.stile_reward[e], credits, scratch)
+
+
 # ----------------------------------------------------------------------------------------------------------
 # bridges (COLO-BRIDGE-01..06)
 # ----------------------------------------------------------------------------------------------------------
@@ -150,6 +162,8 @@ def dam_takes_bridge(S, T, c, d):
 @njit(cache=True, _nrt=False)
 def list_bridges(S, T, c, mode, arg, credits, out, n, scratch, first_only):
     """Appends every (tile, dam) of a bridge build (move = tile * 64 + dam) whose bonus is performable."""
+    asked = 0                     # tiles whose bonus was checked (bits), and those found performable: the bonus
+    performable = 0               # is gained with the dam already bridged, which none of its checks depends on
     for d in range(T.n_dams[0]):
         if not dam_takes_bridge(S, T, c, d):
             continue
@@ -159,13 +173,26 @@ def list_bridges(S, T, c, mode, arg, credits, out, n, scratch, first_only):
         for t in range(L.N_BRIDGE_TILES):
             if S[L.COLO_TILE_SITE + t] != a or S[L.COLO_TILE_DAM + t] >= 0:
                 continue
-            # the tile's bonus is gained with the dam already bridged, which a production does not depend on
-            if reward_performable(S, T, c, T.bridge_reward[t], credits, scratch):
+            if (asked >> t) & 1 == 0:
+                asked |= 1 << t
+                if bridge_bonus_performable(S, T, c, t, credits, scratch):
+                    performable |= 1 << t
+            if (performable >> t) & 1 == 1:
                 out[n] = t * 64 + d
                 n += 1
                 if first_only:
                     return n
     return n
+
+
+@njit(cache=True, _nrt=False)
+def areas_taking_bridge(S, T, c):
+    """Bit mask of the areas where company c has a dam that can take a bridge (COLO-BRIDGE-03)."""
+    areas = 0
+    for d in range(T.n_dams[0]):
+        if dam_takes_bridge(S, T, c, d):
+            areas |= 1 << T.zone_area[T.dam_zone[d]]
+    return areas
 
 
 @njit(cache=True, _nrt=False)
@@ -191,16 +218,38 @@ def build_bridge(S, T, c, t, d):
 # productive settlements (COLO-SETTLE-01..05)
 # ----------------------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def crossing_cost(S, T, c, s):
-    """COLO-SETTLE-02/03: Credits company c pays to reach settlement space s (all of them, to anyone)."""
+def bridged_zones(S, T, c):
+    """Bit masks of the zones holding a bridge, and of those whose bridge stands on a dam of company c."""
+    bridged = 0
+    own = 0
+    for t in range(L.N_BRIDGE_TILES):
+        d = S[L.COLO_TILE_DAM + t]
+        if d >= 0:
+            bit = 1 << T.dam_zone[d]
+            bridged |= bit
+            if S[L.DAM_OWNER + d] == c:
+                own |= bit
+    return bridged, own
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _crossing_cost(T, s, bridged, own):
+    """crossing_cost from the masks of bridged_zones (one pass over the bridges serves every space)."""
     cost = 0
     for i in range(T.settle_n_cross[s]):
-        d = zone_bridge(S, T, T.settle_cross[s, i])
-        if d < 0:
+        bit = 1 << T.settle_cross[s, i]
+        if bridged & bit == 0:
             cost += T.colo_cross_free[0]
-        elif S[L.DAM_OWNER + d] != c:
+        elif own & bit == 0:
             cost += T.colo_cross_owner[i]
     return cost
+
+
+@njit(cache=True, _nrt=False)
+def crossing_cost(S, T, c, s):
+    """COLO-SETTLE-02/03: Credits company c pays to reach settlement space s (all of them, to anyone)."""
+    bridged, own = bridged_zones(S, T, c)
+    return _crossing_cost(T, s, bridged, own)
 
 
 @njit(cache=True, _nrt=False)
@@ -218,14 +267,14 @@ def pay_crossing(S, T, c, s):
             add_vp(S, o, T.colo_cross_vp[0], VS_COLORADO)
 
 
-@njit(cache=True, _nrt=False)
-def settlement_open(S, T, c, s, eng, credits, scratch):
+@njit(cache=True, _nrt=False, inline="always")
+def settlement_open(S, T, c, s, eng, credits, scratch, bridged, own):
     """COLO-SETTLE-05: the space is free and c has its Engineers, the whole crossing cost, and the tile's bonus is
-    performable with the Credits left."""
+    performable with the Credits left (bridged, own: bridged_zones(S, T, c))."""
     if S[L.COLO_SETTLE_OCC + s] != ids.NOBODY or eng < T.settle_eng[s]:
         return False
-    left = credits - crossing_cost(S, T, c, s)
-    return left >= 0 and reward_performable(S, T, c, T.stile_reward[S[L.COLO_SETTLE_TILE + s]], left, scratch)
+    left = credits - _crossing_cost(T, s, bridged, own)
+    return left >= 0 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s], left, scratch)
 
 
 @njit(cache=True, _nrt=False)
@@ -242,12 +291,14 @@ def activate_settlement(S, T, c, s):
 @njit(cache=True, _nrt=False)
 def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch):
     """COLO-BRIDGE-01/05, COLO-SETTLE-01/05: the construction sites and settlement spaces c may use now."""
+    areas = areas_taking_bridge(S, T, c)
     for a in range(3):
-        if site_open(S, T, c, a, eng, credits, scratch):
+        if (areas >> a) & 1 == 1 and site_open(S, T, c, a, eng, credits, scratch):
             out[n] = ids.MV_COLO_SITE + a
             n += 1
+    bridged, own = bridged_zones(S, T, c)
     for s in range(L.N_SETTLE_SPACES):
-        if settlement_open(S, T, c, s, eng, credits, scratch):
+        if settlement_open(S, T, c, s, eng, credits, scratch, bridged, own):
             out[n] = ids.MV_COLO_SETTLE + s
             n += 1
     return n
@@ -373,8 +424,8 @@ def list_colorado_choice(S, T, kind, c, a0, a1, out, scratch):
         return list_bridges(S, T, c, a0, arg, credits, out, 0, scratch, False)
     if kind == ids.TK_COLO_SETTLE_TILE:                  # DECISION-39: any tile of the type, occupied or not
         for s in range(L.N_SETTLE_SPACES):
-            if T.settle_type[s] == a0 and reward_performable(S, T, c, T.stile_reward[S[L.COLO_SETTLE_TILE + s]],
-                                                             credits, scratch):
+            if T.settle_type[s] == a0 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s], credits,
+                                                                       scratch):
                 out[n] = s
                 n += 1
         return n
@@ -382,7 +433,7 @@ def list_colorado_choice(S, T, kind, c, a0, a1, out, scratch):
         for t in range(L.N_BRIDGE_TILES):
             d = S[L.COLO_TILE_DAM + t]
             if (S[L.COLO_TILE_SITE + t] >= 0 and d >= 0 and S[L.DAM_OWNER + d] == c and (a1 >> t) & 1 == 0
-                    and reward_performable(S, T, c, T.bridge_reward[t], credits, scratch)):
+                    and bridge_bonus_performable(S, T, c, t, credits, scratch)):
                 out[n] = t
                 n += 1
         out[n] = ids.MV_NONE
@@ -436,8 +487,8 @@ def heliport_possible(S, T, c, credits, scratch):
     if credits < T.heliport_credits[0]:
         return False
     for s in range(L.N_SETTLE_SPACES):
-        if T.settle_type[s] == 2 and reward_performable(S, T, c, T.stile_reward[S[L.COLO_SETTLE_TILE + s]],
-                                                        credits - T.heliport_credits[0], scratch):
+        if T.settle_type[s] == 2 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s],
+                                                                  credits - T.heliport_credits[0], scratch):
             return True
     return False
 

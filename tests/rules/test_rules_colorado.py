@@ -696,3 +696,32 @@ def test_COLO_BTILE_01_production_tile_needs_a_production():
                "colorado": {"bridges": _bridges({tile: "mountain"})}, "decision": {"task": "main", "seat": 0}})
     g.play(scenario.find_move(g, "Build a bridge from the mountain construction site"))
     assert tile not in " ".join(m.description for m in g.legal_moves())
+
+
+def test_DECISION_38_only_conditional_bonuses_are_checked():
+    """DECISION-38, COLO-SETTLE-05, COLO-BRIDGE-05: the engine skips the legality check of a tile bonus without a
+    conditional part (tables: bridge_checked / stile_checked, from ids.CONDITIONAL_REWARD_KEYS). Skipping it must
+    never change what is offered: in every state of 20 random games those bonuses are performable for every seat
+    even with 0 Credits, and each flagged bonus has a conditional key."""
+    import numpy as np
+
+    from sim.rules.colorado import reward_performable
+
+    rng = np.random.default_rng(3)
+    scratch = np.empty(16, dtype=np.int64)
+    rows = [(int(T.bridge_reward[t]), int(T.bridge_checked[t])) for t in range(L.N_BRIDGE_TILES)]
+    rows += [(int(T.stile_reward[e]), int(T.stile_checked[e])) for e in range(int(T.n_stile_effects[0]))]
+    for rid, checked in rows:
+        assert checked == int(any(T.rewards[rid, k] > 0 for k in ids.CONDITIONAL_REWARD_KEYS))
+    unchecked = [rid for rid, checked in rows if not checked]
+    assert unchecked and len(unchecked) < len(rows)
+    states = 0
+    for seed in range(20):
+        g = Game.new(GameConfig(players=3, expansions=("colorado",)), seed=seed, record_events=False)
+        while not g.is_over:
+            for c in range(3):
+                assert all(reward_performable(g.state, g.tables, c, rid, 0, scratch) for rid in unchecked)
+            states += 1
+            codes = g.legal_codes()
+            g.play(int(codes[rng.integers(len(codes))]))
+    assert states > 2000
