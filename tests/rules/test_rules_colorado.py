@@ -725,3 +725,31 @@ def test_DECISION_38_only_conditional_bonuses_are_checked():
             codes = g.legal_codes()
             g.play(int(codes[rng.integers(len(codes))]))
     assert states > 2000
+
+
+def test_C_11_OFFICER_TOMMASO_01_architect_on_colorado_spaces():
+    """OFFICER-TOMMASO-01 with COLO-BRIDGE-01 / COLO-SETTLE-01 (decision C-11): the Architect may go alone onto a
+    construction site (1 Engineer) and onto a settlement space printed with 1 Engineer, never onto a 2-Engineer
+    space; a settlement activated by the Architect costs 1 Engineer and an extra turn follows."""
+    (m1u, _), _ = _mountain()
+    arch = ", with the Architect alone (an extra turn follows)"
+    g = _load({"companies": {0: {"officer": "Tommaso", "credits": 30}}, "dams": {m1u: 0},
+               "colorado": {"bridges": _bridges()}, "decision": {"task": "main", "seat": 0}},
+              expansions=("colorado", "leeghwater"))
+    moves = [m.description for m in g.legal_moves()]
+    site = "Build a bridge from the mountain construction site"
+    assert any(m.startswith(site) and m.endswith(arch) for m in moves)
+    for s, space in enumerate(SPACES):
+        plain = [m for m in moves if m.startswith(f"Activate settlement {space} ") and not m.endswith(arch)]
+        with_architect = [m for m in moves if m.startswith(f"Activate settlement {space} ") and m.endswith(arch)]
+        assert len(plain) == 1                                       # 30 Credits pay every crossing
+        assert len(with_architect) == (1 if T.settle_eng[s] == 1 else 0)
+    one = next(s for s in range(L.N_SETTLE_SPACES) if T.settle_eng[s] == 1)
+    engineers = _co(g, 0)["engineers"]
+    g.play(next(m.code for m in g.legal_moves()
+                if m.description.startswith(f"Activate settlement {SPACES[one]} ") and m.description.endswith(arch)))
+    while g.current_player == 0 and g.pending != "choose an action":
+        g.play(int(g.legal_codes()[0]))                              # the tile's bonus, whatever it asks
+    assert g.current_player == 0 and g.pending == "choose an action"   # Tommaso's extra turn
+    assert _co(g, 0)["engineers"] == engineers - 1
+    assert not any(m.description.endswith(arch) for m in g.legal_moves())
