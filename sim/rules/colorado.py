@@ -291,6 +291,8 @@ def activate_settlement(S, T, c, s):
 @njit(cache=True, _nrt=False)
 def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch):
     """COLO-BRIDGE-01/05, COLO-SETTLE-01/05: the construction sites and settlement spaces c may use now."""
+    if eng < 1:                     # every site and space takes 1 or 2 Engineers (COLO-BRIDGE-02, COLO-SETTLE-01)
+        return n
     areas = areas_taking_bridge(S, T, c)
     for a in range(3):
         if (areas >> a) & 1 == 1 and site_open(S, T, c, a, eng, credits, scratch):
