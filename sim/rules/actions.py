@@ -93,10 +93,12 @@ def list_main_moves(S, T, c, extra, out, scratch):
     for k in range(1, eng + 1):                                           # ACT-BANK-01
         out[n] = ids.MV_BANK + k
         n += 1
+    witness = -1                                                          # a legal build, for Colorado's bonus
     i = S[b + L.C_CONSTR_USED]                                            # CONSTRUCT-01..03
     if i < 4 and eng >= T.constr_eng[i] and credits >= T.constr_fee[i]:
         if list_builds(S, T, c, BUILD_ACTION, 0, credits - T.constr_fee[i], eng - T.constr_eng[i], scratch, 0,
                        True) > 0:
+            witness = scratch[0]
             out[n] = ids.MV_CONSTRUCT
             n += 1
     for t in FREE_TILES:                                                  # TECH-06
@@ -112,7 +114,7 @@ def list_main_moves(S, T, c, extra, out, scratch):
     if T.lwp_enabled[0] == 1:                                             # LWP-BUILD-05, LWP-EXTWORK-01
         n = list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch)
     if T.colo_enabled[0] == 1:                                            # COLO-BRIDGE-01, COLO-SETTLE-01
-        n = list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch)
+        n = list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch, witness)
     n = add_architect_moves(S, T, c, out, n)                              # OFFICER-TOMMASO-01
     if extra != 1 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
         used = S[b + L.C_MAHIRI_USED]

@@ -11,7 +11,7 @@ from sim import ids
 from sim import layout as L
 from sim.rules.colorado_board import bridge_on, zone_bridge
 from sim.rules.company import add_credits, add_energy, add_vp, co
-from sim.rules.construct import BUILD_ACTION, free_place_ok, list_builds
+from sim.rules.construct import BUILD_ACTION, build_possible, free_place_ok
 from sim.rules.contracts import displayed_count
 from sim.rules.geology import conduit_value
 from sim.rules.produce import list_productions
@@ -98,9 +98,10 @@ def _free_conduit_exists(S, T, c, v):
 
 
 @njit(cache=True, _nrt=False)
-def reward_performable(S, T, c, rid, credits, scratch):
+def reward_performable(S, T, c, rid, credits, scratch, witness):
     """DECISION-38: a bonus whose production, construction, contract, drop, machinery or conduit part has no legal
-    option cannot be chosen (the other parts are always performable); `credits` = what c holds when it applies."""
+    option cannot be chosen (the other parts are always performable); `credits` = what c holds when it applies;
+    `witness`: a build legal in this state with other Credits (construct.build_possible), or -1."""
     r = T.rewards[rid]
     b = co(c)
     if r[ids.RK_PRODUCTION] > 0 and list_productions(S, T, c, 0, 0, -1, credits, scratch, 0, True) == 0:
@@ -110,8 +111,7 @@ def reward_performable(S, T, c, rid, credits, scratch):
         return False
     if r[ids.RK_TAKE_CONTRACTS] > 0 and displayed_count(S) == 0:
         return False
-    if r[ids.RK_CONSTRUCTION] > 0 and list_builds(S, T, c, BUILD_ACTION, 0, credits, S[b + L.C_ENG], scratch, 0,
-                                                  True) == 0:
+    if r[ids.RK_CONSTRUCTION] > 0 and not build_possible(S, T, c, credits, S[b + L.C_ENG], scratch, witness):
         return False
     if r[ids.RK_DROP_EACH_DAM] > 0 and not _own_dam_with_room(S, T, c):
         return False
@@ -125,13 +125,13 @@ def reward_performable(S, T, c, rid, credits, scratch):
 @njit(cache=True, _nrt=False, inline="always")
 def bridge_bonus_performable(S, T, c, t, credits, scratch):
     """Bridge tile t's bonus can be performed with `credits` (a bonus without a conditional part always can)."""
-    return T.bridge_checked[t] == 0 or reward_performable(S, T, c, T.bridge_reward[t], credits, scratch)
+    return T.bridge_checked[t] == 0 or reward_performable(S, T, c, T.bridge_reward[t], credits, scratch, -1)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def settlement_bonus_performable(S, T, c, e, credits, scratch):
-    """The bonus of settlement tile effect e can be performed with `credits`."""
-    return T.stile_checked[e] == 0 or reward_performable(S, T, c, T.stile_reward[e], credits, scratch)
+def settlement_bonus_performable(S, T, c, e, credits, scratch, witness):
+    """The bonus of settlement tile effect e can be performed with `credits` (witness: see reward_performable)."""
+    return T.stile_checked[e] == 0 or reward_performable(S, T, c, T.stile_reward[e], credits, scratch, witness)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -268,13 +268,13 @@ def pay_crossing(S, T, c, s):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def settlement_open(S, T, c, s, eng, credits, scratch, bridged, own):
+def settlement_open(S, T, c, s, eng, credits, scratch, bridged, own, witness):
     """COLO-SETTLE-05: the space is free and c has its Engineers, the whole crossing cost, and the tile's bonus is
-    performable with the Credits left (bridged, own: bridged_zones(S, T, c))."""
+    performable with the Credits left (bridged, own: bridged_zones(S, T, c); witness: see reward_performable)."""
     if S[L.COLO_SETTLE_OCC + s] != ids.NOBODY or eng < T.settle_eng[s]:
         return False
     left = credits - _crossing_cost(T, s, bridged, own)
-    return left >= 0 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s], left, scratch)
+    return left >= 0 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s], left, scratch, witness)
 
 
 @njit(cache=True, _nrt=False)
@@ -289,8 +289,9 @@ def activate_settlement(S, T, c, s):
 # the actions of a turn
 # ----------------------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch):
-    """COLO-BRIDGE-01/05, COLO-SETTLE-01/05: the construction sites and settlement spaces c may use now."""
+def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch, witness):
+    """COLO-BRIDGE-01/05, COLO-SETTLE-01/05: the construction sites and settlement spaces c may use now (witness: a
+    build the construction action found, or -1: see reward_performable)."""
     if eng < 1:                     # every site and space takes 1 or 2 Engineers (COLO-BRIDGE-02, COLO-SETTLE-01)
         return n
     areas = areas_taking_bridge(S, T, c)
@@ -300,7 +301,7 @@ def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch):
             n += 1
     bridged, own = bridged_zones(S, T, c)
     for s in range(L.N_SETTLE_SPACES):
-        if settlement_open(S, T, c, s, eng, credits, scratch, bridged, own):
+        if settlement_open(S, T, c, s, eng, credits, scratch, bridged, own, witness):
             out[n] = ids.MV_COLO_SETTLE + s
             n += 1
     return n
@@ -427,7 +428,7 @@ def list_colorado_choice(S, T, kind, c, a0, a1, out, scratch):
     if kind == ids.TK_COLO_SETTLE_TILE:                  # DECISION-39: any tile of the type, occupied or not
         for s in range(L.N_SETTLE_SPACES):
             if T.settle_type[s] == a0 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s], credits,
-                                                                       scratch):
+                                                                       scratch, -1):
                 out[n] = s
                 n += 1
         return n
@@ -490,7 +491,7 @@ def heliport_possible(S, T, c, credits, scratch):
         return False
     for s in range(L.N_SETTLE_SPACES):
         if T.settle_type[s] == 2 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s],
-                                                                  credits - T.heliport_credits[0], scratch):
+                                                                  credits - T.heliport_credits[0], scratch, -1):
             return True
     return False
 

@@ -426,6 +426,19 @@ def list_builds(S, T, c, mode, forced, credits, engineers, out, n, first_only):
 
 
 @njit(cache=True, _nrt=False)
+def build_possible(S, T, c, credits, engineers, scratch, witness):
+    """A construction action has a legal build with these Credits and Engineers (list_builds, first_only).
+    `witness`: a build move list_builds found in this same state with other Credits or Engineers, or -1; only its
+    payment can differ, so it is re-checked first and the full search runs only when it fails."""
+    if witness >= 0:
+        g, _, behav = decode_build(witness)
+        struct = ids.BUILDING if g >= ids.BUILD_TARGET else placeable(S, T, c, g)
+        if payment_exists(S, T, c, g, struct, behav, False, credits, engineers):
+            return True
+    return list_builds(S, T, c, BUILD_ACTION, 0, credits, engineers, scratch, 0, True) > 0
+
+
+@njit(cache=True, _nrt=False)
 def place_structure(S, T, c, g, struct):
     """Puts company c's top piece of a type on map space g and reveals any income under it (INCOME-04..06); a
     Building piece activates its building (LWP-BUILD-01, no income, LWP-BUILD-04)."""

@@ -720,7 +720,7 @@ def test_DECISION_38_only_conditional_bonuses_are_checked():
         g = Game.new(GameConfig(players=3, expansions=("colorado",)), seed=seed, record_events=False)
         while not g.is_over:
             for c in range(3):
-                assert all(reward_performable(g.state, g.tables, c, rid, 0, scratch) for rid in unchecked)
+                assert all(reward_performable(g.state, g.tables, c, rid, 0, scratch, -1) for rid in unchecked)
             states += 1
             codes = g.legal_codes()
             g.play(int(codes[rng.integers(len(codes))]))
