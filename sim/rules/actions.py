@@ -40,7 +40,7 @@ ANY_MODIFIER = 1 << 20
 ANY_CREDITS = 1 << 30
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # called per space per listing: a call costs as much
 def space_open(S, T, s, eng, credits):
     """TURN-03..06: management space s exists, is free, and c's Engineers and Credits pay for it."""
     if T.space_exists[s] == 0 or S[L.SPACE_OCC + s] != ids.NOBODY:       # BLOCK-04, TURN-06
@@ -48,7 +48,7 @@ def space_open(S, T, s, eng, credits):
     return eng >= T.space_eng[s] and credits - T.space_fee[s] - T.space_price[s] >= 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # called per space per listing: a call costs as much
 def space_available(S, T, c, s, eng, credits, scratch, producible):
     """APPX-06: whether company c may place Engineers on management space s now (TURN-03..06, TURN-05).
     `producible`: whether c could make any production at all, whatever the modifier and Credits (False: no
