@@ -7,7 +7,8 @@ qualifies only if nothing in its call tree allocates (np.* or .copy()); numba re
 ("NRT required but not enabled"). A rarely called function that allocates (scoring, setup, the Automa's turn) is
 an NRT boundary, marked `_nrt=True` by hand: numba compiles it with NRT even when an NRT-free function calls it,
 so its callers stay NRT-free (the game loop `step`/`advance` among them: their reference counts were ~10% of a
-random game). Run from the project root after adding engine functions:
+random game). Functions inlined into their callers (`inline="always"`) are left out; numba refuses NRT-needing
+code in them as in any NRT-free caller. Run from the project root after adding engine functions:
     python scripts/mark_leaf_functions.py            (--check: only report, exit 1 if out of date)
 """
 import pathlib
