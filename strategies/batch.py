@@ -22,12 +22,19 @@ def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, ou
     setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
     score_buf = new_score_buffer(BUFFER_SIZE)
+    _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf)
+    return S[L.G_DECISIONS]
+
+
+@njit(cache=True, _nrt=False)
+def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf):
+    """play_one's decision loop, compiled without NRT: a decision then costs no reference counts (the bots that
+    allocate, the planners, are NRT boundaries)."""
     n = advance(S, T, out, scratch)
     while n > 0:
         c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
         i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf)
         n = play_move(S, T, out[i], out, scratch)
-    return S[L.G_DECISIONS]
 
 
 @njit(cache=True, parallel=True)

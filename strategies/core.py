@@ -9,7 +9,7 @@ from sim import ids
 from sim import layout as L
 from strategies.bot_rng import BOT_RNG_SALT, bot_next  # noqa: F401  (BOT_RNG_SALT re-exported)
 from strategies.flat_mc import flat_mc_choose
-from strategies.greedy import greedy_choose
+from strategies.greedy import greedy_choose, greedy_pick
 from strategies.ismcts import ismcts_choose
 
 RANDOM = 0          # uniform over the legal moves
@@ -30,12 +30,15 @@ def automa_levels(seat_strategy, params, n):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None):
     """Returns the index (in moves[:n]) of the move the bot picks; `score_buf` (strategies.greedy.new_score_buffer,
-    capacity >= n) spares the greedy bot an allocation per decision."""
+    capacity >= n) spares the greedy bot an allocation per decision. Compiled without NRT (its reference counts
+    cost more than a random bot's choice); the bots that allocate are NRT boundaries (`_nrt=True`)."""
     if strategy == GREEDY:
-        return greedy_choose(params, S, T, moves, n, rng, score_buf)
+        if score_buf is None:
+            return greedy_choose(params, S, T, moves, n, rng)
+        return greedy_pick(params, S, T, moves, n, rng, score_buf)
     if strategy == ISMCTS:
         return ismcts_choose(params, S, T, moves, n, rng)
     if strategy == FLAT_MC:

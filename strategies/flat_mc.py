@@ -24,7 +24,7 @@ P_WIN = 3
 P_WEIGHTS = 4     # the greedy weight vector, N_WEIGHTS slots
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def flat_mc_choose(params, S, T, moves, n, rng):
     """Returns the index (in moves[:n]) of the move with the best mean playout reward."""
     if n <= 1:

@@ -553,16 +553,24 @@ def pick_best(vals, n, noise, rng):
 
 @njit(cache=True)
 def new_score_buffer(capacity):
-    """One int64 buffer for a decision's integer context, float context, weights and up to `capacity` scores."""
-    return np.empty(N_I + N_X + N_WEIGHTS + capacity, dtype=np.int64)
+    """One int64 buffer for a decision's integer context, float context, weights, up to `capacity` scores and
+    the work space of Mahiri's copies and the action after banking behind them (_copy_work)."""
+    return np.empty(N_I + N_X + N_WEIGHTS + capacity + COPY_WORK, dtype=np.int64)
+
+
+@inlined
+def _buffer_views(buf, n):
+    """A decision's context arrays I, X, W and the scores of n moves, as views of one buffer (inlined: an NRT-free
+    function cannot return new views)."""
+    I = buf[:N_I]
+    F = buf[N_I:].view(np.float64)
+    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:N_X + N_WEIGHTS + n]
 
 
 @njit(cache=True)
 def _views(buf, n):
-    """A decision's context arrays I, X, W and the scores of n moves, as views of one buffer."""
-    I = buf[:N_I]
-    F = buf[N_I:].view(np.float64)
-    return I, F[:N_X], F[N_X:N_X + N_WEIGHTS], F[N_X + N_WEIGHTS:N_X + N_WEIGHTS + n]
+    """_buffer_views, callable from Python and NRT code."""
+    return _buffer_views(buf, n)
 
 
 @fast
@@ -577,7 +585,7 @@ def _clear_core(I, X):
 @njit(cache=True)
 def _context_views(buf, n):
     """_views with the context's core zeroed."""
-    I, X, W, vals = _views(buf, n)
+    I, X, W, vals = _buffer_views(buf, n)
     _clear_core(I, X)
     return I, X, W, vals
 
@@ -588,22 +596,33 @@ def score_decision(params, S, T, moves, n, buf):
     `params` (VP-equivalents for the deciding company); returns (scores view into buf, the weights view).
 
     The one scoring entry point: greedy_choose picks the best of these scores, the planners turn them into
-    priors (strategies.priors), so the heuristic a planner follows is exactly the greedy bot's."""
-    I, X, W, vals = _context_views(buf, n)
+    priors (strategies.priors), so the heuristic a planner follows is exactly the greedy bot's. `buf` is a
+    new_score_buffer of capacity >= n."""
+    _score_into(params, S, T, moves, n, buf)
+    I, X, W, vals = _buffer_views(buf, n)
+    return vals, W
+
+
+@fast
+def _score_into(params, S, T, moves, n, buf):
+    """score_decision's work: the scores and weights into buf. Allocates nothing, so it runs without NRT reference
+    counts."""
+    I, X, W, vals = _buffer_views(buf, n)
+    _clear_core(I, X)
     load_weights(params, W)
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     kind = S[t]
     c = S[t + 1]
     if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
         work = _copy_work(buf, n)
-        I2, X2 = _views(work[MAX_MAIN_MOVES + 16:], 0)[:2]          # the copies' context (_copy_value's)
+        I2, X2 = _buffer_views(work[MAX_MAIN_MOVES + 16:], 0)[:2]   # the copies' context (_copy_value's)
         for i in range(n):
             done = False
             if i > 0:                           # the previous copy's context and tables, patched where exact
                 done, vals[i] = _follow_up_value(S, T, W, I2, X2, c, moves[i], 0, 0, work)
             if not done:
                 vals[i] = _copy_value(S, T, W, c, moves[i], 0, 0, work, I, X, CTX_WORK if i > 0 else CTX_NONE)[0]
-        return vals, W
+        return
     make_context(S, T, c, W, I, X, kind == ids.TK_MAIN or kind == ids.TK_PRODUCE or kind == ids.TK_BUILD
                  or kind == ids.TK_MORE_DAMS)
     if S[co(c) + L.C_EXCAMIXERS] > 0:                                 # OFFICER-ELON-01
@@ -618,21 +637,20 @@ def score_decision(params, S, T, moves, n, buf):
         _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf)
     if kind == ids.TK_MAIN:
         _score_bank_then_act(S, T, W, I, X, c, moves, n, vals, buf)
-    return vals, W
 
 
 COPY_WORK = MAX_MAIN_MOVES + 16 + N_I + N_X + N_WEIGHTS + MAX_MAIN_MOVES   # _copy_value's buffer (int64 words)
 
 
-@njit(cache=True)
+@inlined
 def _copy_work(buf, n):
     """The buffer _copy_value works in (extra-action moves, engine scratch, scoring context), shared by the
-    officers of a copy pool: the unused tail of the decision's score buffer `buf` (scoring n moves) when it is
-    long enough, else a new array."""
+    officers of a copy pool: the tail of the decision's score buffer `buf` (scoring n moves), which
+    new_score_buffer makes long enough."""
     start = N_I + N_X + N_WEIGHTS + n
-    if buf.shape[0] - start >= COPY_WORK:
-        return buf[start:start + COPY_WORK]
-    return np.empty(COPY_WORK, dtype=np.int64)
+    if buf.shape[0] - start < COPY_WORK:
+        raise ValueError("score buffer too short: make it with new_score_buffer(capacity >= moves)")
+    return buf[start:start + COPY_WORK]
 
 
 # Where _copy_value finds a context to start from.
@@ -671,7 +689,7 @@ def _best_value(vals, m):
     return best
 
 
-@njit(cache=True)
+@fast
 def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     """OFFICER-MAHIRI-02: value of the best extra action Mahiri could take copying officer o, once she has paid
     `engineers` Engineers and `fee` Credits for her officer space (also: the action after banking, fee < 0).
@@ -684,8 +702,9 @@ def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     moves = work[:MAX_MAIN_MOVES]
     scratch = work[MAX_MAIN_MOVES:MAX_MAIN_MOVES + 16]
     m = list_main_moves(S, T, c, 1, moves, scratch)
-    I, X, W2, vals = _views(work[MAX_MAIN_MOVES + 16:], m)
-    W2[:] = W
+    I, X, W2, vals = _buffer_views(work[MAX_MAIN_MOVES + 16:], m)
+    for j in range(N_WEIGHTS):
+        W2[j] = W[j]
     if source == CTX_DECISION:
         patched = patch_context(S, c, I0, X0, I, X, False)
     elif source == CTX_WORK:
@@ -703,7 +722,7 @@ def _copy_value(S, T, W, c, o, engineers, fee, work, I0, X0, source):
     return best, patched
 
 
-@njit(cache=True)
+@fast
 def _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf):
     """OFFICER-MAHIRI-01/02: Mahiri's space is worth the best extra action over her copy pool, minus its Engineer
     and Credits; it beats acting directly only when the copied ability gains more than that. `buf` is the
@@ -739,7 +758,7 @@ def _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf):
 BANK_PLAN_MAX = 4      # Engineers banked before a follow-up action, at most (1 Credit each, ACT-BANK-01)
 
 
-@njit(cache=True)
+@fast
 def _score_bank_then_act(S, T, W, I, X, c, moves, n, vals, buf):
     """ACT-BANK-01 with the next turn in view: when banking is the best move, banking k < all Engineers is worth
     its k Credits plus the best action the Engineers left can then take with those Credits (a production whose
@@ -783,7 +802,7 @@ def _officer_in_tables(o):
     return o == ids.WILHELM or o == ids.JILL or o == ids.SOLOMON
 
 
-@njit(cache=True)
+@fast
 def _follow_up_value(S, T, W, I, X, c, o, engineers, fee, work):
     """Value of the best extra action once c has paid `engineers` Engineers and `fee` Credits with effective
     officer o: the action after banking (ACT-BANK-01: fee < 0, the Credits gained), Mahiri's copy of o
@@ -802,18 +821,26 @@ def _follow_up_value(S, T, W, I, X, c, o, engineers, fee, work):
         moves = work[:MAX_MAIN_MOVES]
         scratch = work[MAX_MAIN_MOVES:MAX_MAIN_MOVES + 16]
         m = list_main_moves(S, T, c, 1, moves, scratch)
-        vals = _views(work[MAX_MAIN_MOVES + 16:], m)[3]
+        vals = _buffer_views(work[MAX_MAIN_MOVES + 16:], m)[3]
         score_main(S, T, I, X, W, moves, m, vals, True)
         best = _best_value(vals, m)
     _leave_follow_up(S, c, saved_off, engineers, fee)
     return patched, best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def greedy_choose(params, S, T, moves, n, rng, buf=None):
     """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision; `buf` is a
     new_score_buffer of capacity >= n the caller reuses across decisions (None: one is allocated)."""
     if buf is None:
         buf = new_score_buffer(n)
-    vals, W = score_decision(params, S, T, moves, n, buf)
+    return greedy_pick(params, S, T, moves, n, rng, buf)
+
+
+@fast
+def greedy_pick(params, S, T, moves, n, rng, buf):
+    """greedy_choose with the caller's score buffer: allocates nothing, so NRT-free callers (the game loops)
+    call it without reference counts."""
+    _score_into(params, S, T, moves, n, buf)
+    I, X, W, vals = _buffer_views(buf, n)
     return pick_best(vals, n, W[W_NOISE], rng)

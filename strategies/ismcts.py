@@ -46,7 +46,7 @@ P_WEIGHTS = 7     # the greedy weight vector, N_WEIGHTS slots
 MIN_SCALE = 1.0   # VP: floor of the reward scale (the first playouts have no spread yet)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def ismcts_choose(params, S, T, moves, n, rng):
     """Returns the index (in moves[:n]) of the move ISMCTS picks for the pending decision."""
     if n <= 1:

@@ -25,7 +25,7 @@ from sim.rules.hidden import determinize, forget_hidden_order
 from sim.rules.scoring import final_ranks
 from sim.rules.water import own_dam_drops
 from strategies.bot_rng import bot_next
-from strategies.greedy import greedy_choose, new_score_buffer
+from strategies.greedy import greedy_pick, new_score_buffer
 
 ROLLOUT_RANDOM = 0   # uniform over the legal moves
 ROLLOUT_GREEDY = 1   # the greedy bot with the planner's heuristic weights (strategies.greedy)
@@ -63,7 +63,7 @@ def playout(D, T, n, out, scratch, policy, depth, greedy_w, rng):
         if n == 1:                       # a forced move (about one move in five): nothing to score
             i = 0
         elif policy == ROLLOUT_GREEDY:
-            i = greedy_choose(greedy_w, D, T, out, n, rng, buf)
+            i = greedy_pick(greedy_w, D, T, out, n, rng, buf)
         else:
             i = (bot_next(rng) * n) >> 32
         n = play_move(D, T, out[i], out, scratch)

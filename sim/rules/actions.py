@@ -34,21 +34,31 @@ from sim.rules.stack import push
 from sim.rules.wheel import rotate
 
 FREE_TILES = (ids.T_L1_PH, ids.T_L3_BASE)   # TECH-06
+# A modifier and Credits above what any production needs (PRODUCE-05/07): a production exists with these iff
+# one of c's dams with drops has a built conduit to its own powerhouse.
+ANY_MODIFIER = 1 << 20
+ANY_CREDITS = 1 << 30
 
 
-@njit(cache=True, _nrt=False)
-def space_available(S, T, c, s, eng, credits, scratch):
-    """APPX-06: whether company c may place Engineers on management space s now (TURN-03..06, TURN-05)."""
+@njit(cache=True, _nrt=False, inline="always")   # called per space per listing: a call costs as much
+def space_open(S, T, s, eng, credits):
+    """TURN-03..06: management space s exists, is free, and c's Engineers and Credits pay for it."""
     if T.space_exists[s] == 0 or S[L.SPACE_OCC + s] != ids.NOBODY:       # BLOCK-04, TURN-06
         return False
-    if eng < T.space_eng[s]:
+    return eng >= T.space_eng[s] and credits - T.space_fee[s] - T.space_price[s] >= 0
+
+
+@njit(cache=True, _nrt=False, inline="always")   # called per space per listing: a call costs as much
+def space_available(S, T, c, s, eng, credits, scratch, producible):
+    """APPX-06: whether company c may place Engineers on management space s now (TURN-03..06, TURN-05).
+    `producible`: whether c could make any production at all, whatever the modifier and Credits (False: no
+    Turbine space is available)."""
+    if not space_open(S, T, s, eng, credits):
         return False
     left = credits - T.space_fee[s] - T.space_price[s]
-    if left < 0:
-        return False
     kind = T.space_kind[s]
     if kind == ids.K_TURBINE:                                             # ACT-TURBINE-03
-        return list_productions(S, T, c, T.space_param[s], 0, -1, left, scratch, 0, True) > 0
+        return producible and list_productions(S, T, c, T.space_param[s], 0, -1, left, scratch, 0, True) > 0
     if kind == ids.K_CONTRACT:                                            # ACT-CONTRACT-04
         return displayed_count(S) >= T.space_param[s]
     if kind == ids.K_PATENT:                                              # ACT-PATENT-01
@@ -86,8 +96,11 @@ def list_main_moves(S, T, c, extra, out, scratch):
     eng = S[b + L.C_ENG]
     credits = S[b + L.C_CREDITS]
     n = 0
+    producible = -1         # whether c could make any production (ACT-TURBINE-03), asked once, when needed
     for s in range(L.N_SPACES):
-        if space_available(S, T, c, s, eng, credits, scratch):
+        if producible < 0 and T.space_kind[s] == ids.K_TURBINE and space_open(S, T, s, eng, credits):
+            producible = 1 if list_productions(S, T, c, ANY_MODIFIER, 0, -1, ANY_CREDITS, scratch, 0, True) > 0 else 0
+        if space_available(S, T, c, s, eng, credits, scratch, producible != 0):
             out[n] = s
             n += 1
     for k in range(1, eng + 1):                                           # ACT-BANK-01

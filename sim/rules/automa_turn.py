@@ -430,7 +430,7 @@ def automa_pick(S, T, c, forced, pick_index):
         S[b + L.C_TILE_LOC + ids.T_LESLIE] = ids.TILE_NOT_OWNED
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def resolve(S, T, kind, c, a0, a1, a2):
     """Resolves a decision task of an Automa seat by the Automa rules (the task is already popped)."""
     if kind == ids.TK_MAIN:

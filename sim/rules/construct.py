@@ -65,7 +65,7 @@ def n_map_spaces(T):
     return T.n_dams[0] + T.n_conduits[0] + T.n_ph[0]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")   # asked per map space per tile when listing builds
 def placeable(S, T, c, g):
     """The structure company c could place on map space g (CONSTRUCT-07, -13..16) or building target g
     (LWP-BUILD-01..03), or -1."""

@@ -15,7 +15,7 @@ def pile_len(S, colour):
     return L.PILE_SIZE if S[L.PILE + colour * L.PILE_SIZE + L.PILE_SIZE - 1] >= 0 else L.PILE_SIZE - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def rebuild_pile(S, T, colour):
     """AUTOMA-20: an exhausted pile is rebuilt, shuffled, from the contracts an Automa discarded of its colour.
     The pile array stays a permutation of the colour's contracts: the others keep their order in front, the
@@ -52,7 +52,7 @@ def discard_colour(S, colour):
             S[i] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refill_display(S, T):
     """CONTRACT-14: each colour's display is topped up to 2 from its pile (empty pile: slot stays empty, unless
     an Automa's discards rebuild it, AUTOMA-20)."""

@@ -176,7 +176,7 @@ def move_marker(S, T, row, steps, entered):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def check_row(S, T, row):
     """DUEL-CHECK-02: checks one row; the next row (or Scoring after the last) is queued beneath the rewards, so it is
     counted after they are applied. Rewards go to the seat that moved the marker, in the order entered."""

@@ -287,7 +287,7 @@ def _end_mahiri_copies(S, T):
                 push(S, ids.TK_CHECK_HAND, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_auto(S, T, kind, c, a0, a1, a2):
     """Resolves one automatic task."""
     n = T.n_players[0]
@@ -393,7 +393,7 @@ def run_auto(S, T, kind, c, a0, a1, a2):
         S[L.COLO_BRIDGED_ELEV] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance(S, T, out, scratch, stop_before_forced=False):
     """Resolves automatic tasks and forced decisions until a real choice is pending.
 
@@ -407,7 +407,7 @@ def advance(S, T, out, scratch, stop_before_forced=False):
 STEPPED = -2   # `step` resolved one automatic task or forced decision; more may follow
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance_until(S, T, out, scratch, stop_kind, stop_before_forced=False):
     """`advance`, but stops (returning -1) just before running an automatic task of kind `stop_kind`, so that a
     position at a phase boundary (e.g. after Water Flow, before Scoring: stop_kind = TK_SCORING) can be read."""
@@ -417,7 +417,7 @@ def advance_until(S, T, out, scratch, stop_kind, stop_before_forced=False):
             return r
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def step(S, T, out, scratch, stop_kind, stop_before_forced):
     """One step of `advance_until`: resolves the automatic task or forced decision on top of the stack and
     returns STEPPED, or returns what `advance_until` returns (a real choice's move count, 0, -1) without a change.
@@ -469,7 +469,7 @@ def choose(S, T, move):
     apply_choice(S, T, move)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_move(S, T, move, out, scratch):
     """Applies a chosen move of the pending decision and advances to the next real choice."""
     choose(S, T, move)

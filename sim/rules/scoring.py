@@ -149,7 +149,7 @@ def refresh_patent_office(S, T):
             S[L.TECH_POS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def end_of_round(S, T):
     """EOR-01..06: turn order, energy reset, Engineers home, once-per-round spaces free, Patent Office."""
     update_turn_order(S, T)
@@ -269,7 +269,7 @@ def score_objective(S, T):
             add_vp(S, c, share, ids.VS_OBJECTIVE)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def final_scoring(S, T):
     """END-01: objective, resources (1 VP per 5), Leeghwater building VP, drops in own dams."""
     score_objective(S, T)
