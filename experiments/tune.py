@@ -63,6 +63,19 @@ def tuned_param_names() -> tuple[str, ...]:
     return tuple(n for n in PARAM_NAMES if n != "noise")
 
 
+def weight_slots() -> np.ndarray:
+    """Slot of each tuned weight (tuned_param_names order) in the heuristic's parameter vector: the weights
+    declared after `noise` come one slot later than their place among the tuned names."""
+    return np.array([PARAM_NAMES.index(k) for k in tuned_param_names()])
+
+
+def place_weights(base_vec: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """A copy of the parameter vector base_vec with the tuned weights (tuned_param_names order) set to values."""
+    v = base_vec.copy()
+    v[weight_slots()] = values
+    return v
+
+
 def greedy_family(spec: str) -> tuple[str, np.ndarray]:
     """Canonical spec and full parameter vector of a greedy-family bot (`greedy`, a persona, `tuned`, with
     overrides); anything else raises ConfigError."""
@@ -311,9 +324,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
     _, base_vec = parse_spec(settings.heuristic)
 
     def vector(x: np.ndarray) -> np.ndarray:
-        v = base_vec.copy()
-        v[:len(names)] = np.clip(x, lower, upper) * scale
-        return v
+        return place_weights(base_vec, np.clip(x, lower, upper) * scale)
 
     t0 = time.perf_counter() - run.elapsed_s
     while len(run.curve) < generations:
@@ -327,7 +338,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
         fit = np.array([np.mean([r.fitness() for r in row]) for row in res])
         es.tell(xs, list(-fit[:-1]))                          # CMA-ES minimises
         mean_fit = float(fit[-1])
-        mean_w = {k: round(float(v), 5) for k, v in zip(names, heroes[-1][:len(names)])}
+        mean_w = {k: round(float(v), 5) for k, v in zip(names, heroes[-1][weight_slots()])}
         row = {"generation": gen, "mean_fitness": round(mean_fit, 5),
                "best_candidate_fitness": round(float(fit[:-1].max()), 5),
                "median_candidate_fitness": round(float(np.median(fit[:-1])), 5),

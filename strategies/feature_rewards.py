@@ -20,6 +20,8 @@ from strategies.feature_layout import (
     W_BUILD,
     W_CONTRACT,
     W_ENERGY,
+    W_ESTEP,
+    W_HAND,
     X_BEST_CAP,
     X_BEST_NOW,
     X_BEST_POT,
@@ -31,6 +33,7 @@ from strategies.feature_layout import (
     X_EU,
     X_EV,
     X_MV,
+    X_NOW,
     X_WSEG,
     fast,
     inlined,
@@ -58,10 +61,35 @@ def energy_vp(I, X, W, e, T):
     v = W[W_AWARD] * award + T.credits_by_energy[min(e, 30)] * X[X_CV]
     if e == 0:
         v += T.zero_energy_vp[0]
-    if e >= T.bonus_threshold[0]:
-        behind = max(0, I[I_R] - e // T.section_size[0])
-        v += max(0, T.bonus_vp[I[I_TILE]] * I[I_BCOUNT] - T.section_malus[0] * behind)
+    bonus = _bonus_tile_vp(I, T, e)
+    v += bonus
+    if W[W_ESTEP] > 0.0:
+        v += X[X_NOW] * _section_step(I, W, e, T, bonus)
     return v
+
+
+@inlined
+def _bonus_tile_vp(I, T, e):
+    """BONUS-02/03: the round's bonus tile for c ending the round on energy e."""
+    if e < T.bonus_threshold[0]:
+        return 0.0
+    behind = max(0, I[I_R] - e // T.section_size[0])
+    return float(max(0, T.bonus_vp[I[I_TILE]] * I[I_BCOUNT] - T.section_malus[0] * behind))
+
+
+@inlined
+def _section_step(I, W, e, T, bonus):
+    """A step toward this round's next bonus-tile threshold (BONUS-02/03), as the income step is toward an
+    income: energy short of the next section (6 energy; the first one is the threshold) is worth `w_estep` x that
+    section's VP x the share of it reached -- a production that leaves c short can be followed by another this
+    round (the caller scales by X_NOW, c's Engineers left). Against Automa level 4 the planner ends rounds 2-5 on
+    7 / 12 / 18 / 24 energy, `tuned` on 3 / 7 / 14 / 19 (docs/bots.md, fifth pass)."""
+    sec = T.section_size[0]
+    if e >= sec * I[I_R]:                                  # no section behind this round's: nothing ahead
+        return 0.0
+    nxt = max(T.bonus_threshold[0], (e // sec + 1) * sec)
+    gain = _bonus_tile_vp(I, T, nxt) - bonus
+    return W[W_ESTEP] * gain * (e - (nxt - sec)) / sec if gain > 0.0 else 0.0
 
 
 @inlined
@@ -128,8 +156,8 @@ def fulfil_value(T, I, X, W, k):
 
 @inlined
 def keep_value(T, I, X, W, k):
-    """Value of holding contract k face up in hand."""
-    return contract_feasibility(T, I, X, k) * fulfil_value(T, I, X, W, k)
+    """Value of holding contract k face up in hand (`w_hand` x its feasibility x its fulfilment value)."""
+    return W[W_HAND] * contract_feasibility(T, I, X, k) * fulfil_value(T, I, X, W, k)
 
 
 @fast

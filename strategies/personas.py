@@ -3,7 +3,7 @@
 Every persona is the same numba bot (`strategies.core.GREEDY`, scorer in `strategies.greedy`) with different
 weights. A weight multiplies one family of features of a move's value (all in VP-equivalents, see
 `strategies.features`); resource values are per unit in round 1 and shrink toward what final scoring pays for
-them (END-04). The vector has 16 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
+them (END-04). The vector has 18 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
 slots at their defaults.
 
 The `tuned` persona's weights are data (strategies/data/tuned.json, the result file of the `barrage tune` run
@@ -51,6 +51,10 @@ PARAMS: tuple[GreedyParam, ...] = (
     GreedyParam("w_econv", 0.6, "VP per energy point of future production (potential)"),
     GreedyParam("w_award", 0.8, "weight of the first/second energy award given the others' energy now"),
     GreedyParam("noise", 0.0, "uniform random jitter added to every score, in VP (diversity)", 0.0, 100.0),
+    GreedyParam("w_hand", 1.0, "value of a contract held in hand (taking, keeping, discarding) per unit of its "
+                               "feasibility x fulfilment value"),
+    GreedyParam("w_estep", 0.0, "share of the next bonus-tile section (6 energy) credited per energy toward it "
+                                "this round, while more productions can follow", 0.0, 2.0),
 )
 PARAM_NAMES: tuple[str, ...] = tuple(p.name for p in PARAMS)
 DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)

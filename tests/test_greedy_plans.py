@@ -1,4 +1,5 @@
-"""Greedy plans beyond one move: a structure as a step toward its row's next income (INCOME-04/05), banking part
+"""Greedy plans beyond one move: a structure as a step toward its row's next income (INCOME-04/05), energy as a
+step toward the next bonus-tile section (BONUS-02/03), a contract's hand value (w_hand), banking part
 of the Engineers to pay for the next action (ACT-BANK-01)."""
 import numpy as np
 import pytest
@@ -75,3 +76,52 @@ def test_ACT_BANK_01_banks_one_engineer_to_pay_for_a_production():
     assert any(m.description.startswith("Turbine") for m in after.legal_moves())
     assert _pick(after) not in without                            # what it does next needs the banked Credit
 
+
+
+def _bases_round_2(engineers):
+    """Seat 0 owns 3 bases in round 2, whose bonus tile counts bases (4 VP each, BONUS-04): 12 VP at 12+ energy,
+    8 VP at 6-11 (one section behind, BONUS-03), nothing below 6 (BONUS-02)."""
+    return scenario.load({"players": 2, "round": 2, "phase": "actions",
+                          "bonus_tiles": ["contracts", "bases", "elevations", "conduits", "powerhouses"],
+                          "dams": {"B1U": 0, "B2U": 0, "B3U": 0},
+                          "companies": {0: {"company": "USA", "officer": "Wilhelm", "engineers": engineers,
+                                            "bank_engineers": 12 - engineers}},
+                          "decision": {"task": "main", "seat": 0}})
+
+
+@pytest.mark.parametrize("engineers, energy, step", [
+    (5, 0, 0.0),          # no energy: no step
+    (5, 3, 8.0 * 3 / 6),  # half way to the threshold (8 VP there)
+    (5, 9, 4.0 * 3 / 6),  # half way from 8 VP (one section behind) to 12 VP
+    (5, 12, 0.0),         # on this round's section: nothing ahead
+    (1, 3, 0.5 * 8.0 * 3 / 6),   # 1 Engineer left: half the step (X_NOW)
+])
+def test_BONUS_03_energy_short_of_the_next_section_is_a_step(engineers, energy, step):
+    """BONUS-02/03: with w_estep, energy short of the round's next bonus-tile section is worth w_estep x that
+    section's VP x the share of its 6 energy reached, times X_NOW (more productions can follow this round)."""
+    from strategies.feature_layout import W_ESTEP
+    from strategies.feature_rewards import energy_vp
+
+    g = _bases_round_2(engineers)
+    I, X, W = _context(g)
+    T = g.tables
+    without = energy_vp(I, X, W, energy, T)
+    W[W_ESTEP] = 0.5
+    assert energy_vp(I, X, W, energy, T) - without == pytest.approx(0.5 * step)
+
+
+def test_CONTRACT_hand_value_is_scaled_by_w_hand():
+    """A contract held in hand is worth w_hand x its feasibility x its fulfilment value (take, keep, discard);
+    the fulfilment itself (fulfil_value) does not depend on w_hand."""
+    from strategies.feature_layout import W_HAND
+    from strategies.feature_rewards import fulfil_value, keep_value
+
+    g = _bases_round_2(5)
+    I, X, W = _context(g)
+    T = g.tables
+    k = 5
+    keep, fulfil = keep_value(T, I, X, W, k), fulfil_value(T, I, X, W, k)
+    assert keep > 0.0
+    W[W_HAND] = 0.5
+    assert keep_value(T, I, X, W, k) == pytest.approx(0.5 * keep)
+    assert fulfil_value(T, I, X, W, k) == fulfil
