@@ -335,7 +335,8 @@ def test_COLO_OBJ_01_OBJECTIVE_07_bridged_dam_pieces():
 def test_EX_23_COLO_SETTLE_02_03_04_crossing_costs():
     """EX-23: the 3rd mountain space (2 Engineers, COLO-SETTLE-01) crosses 3 basins in road order (COLO-SETTLE-02):
     the 1st holds seat 0's bridge (0), the 2nd seat 1's bridge (2 Credits to seat 1, +1 VP), the 3rd none (3 to the
-    supply): 5 Credits; then seat 0 gains the tile's bonus (here 3 machineries of choice)."""
+    supply): 5 Credits; then seat 0 gains the tile's bonus (here 3 machineries of choice): costs first, then the
+    bonus (COLO-SETTLE-04)."""
     road = _road("SM3")
     assert len(road) == 3 and int(T.settle_eng[SPACES.index("SM3")]) == 2
     d1, d2 = _zone_dams(road[0])[0], _zone_dams(road[1])[0]

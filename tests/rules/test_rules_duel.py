@@ -1,7 +1,7 @@
 """Barrage: Duel (RULES.md §21): DUEL-01/02, DUEL-MAP-*, DUEL-PREP-*, DUEL-BOARD-*, DUEL-CHECK-*, DUEL-COND-01..05,
 DUEL-REWARD-*, DUEL-END-01; worked examples EX-19, EX-20, EX-21; DECISION-35/36/42; RECON-06.
 
-The duel map and the duel board are reconstructed data (RECON-02/03): these tests assert only what the rules fix
+The duel map and the duel board are reconstructed data (RECON-02, RECON-03): these tests assert only what the rules fix
 (RECON-06) -- which spaces a preparation tile addresses by its red/green area and arrow, the Check phase arithmetic,
 the 2nd space = 2 VP and last space = 15 VP -- never a placeholder value (a conduit's production, a scale length
 other than through `duel_scale`, where the I/II spaces lie other than through the tables).
