@@ -9,7 +9,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.colorado_board import bridge_on, zone_bridge
+from sim.rules.colorado_board import zone_bridge
 from sim.rules.company import add_credits, add_energy, add_vp, co
 from sim.rules.construct import BUILD_ACTION, build_possible, free_place_ok
 from sim.rules.contracts import displayed_count
