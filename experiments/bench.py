@@ -154,8 +154,12 @@ def bench_chunk(games: int, threads: int) -> int:
 
 def run_bench(config: GameConfig, games: int, threads: int | None = None, strategies: str | None = None,
               seed: int = 0, progress: Callable[[int], None] | None = None,
-              on_warm: Callable[[float], None] | None = None) -> BenchResult:
-    """Warms up (compile or cache load), then plays `games` games and measures the rates."""
+              on_warm: Callable[[float], None] | None = None,
+              reference: GameConfig | None = None) -> list[BenchResult]:
+    """Warms up (compile or cache load), then plays `games` games and measures the rates: one BenchResult, or two
+    with a `reference` configuration (e.g. the base map next to another map), whose batch is played on the same
+    seeds in chunks interleaved with the first one's (A B, B A, A B, ...) so that both see the same machine: a
+    ratio of two batches timed one after the other moves with the load in between."""
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
     n_threads = set_threads(threads)
@@ -164,13 +168,15 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
 
     specs, seat_ids, seat_params = parse_seats(strategies, config.players)     # validate before the long warm-up
     refuse_automa_on_duel_map(config.map, automa_levels(seat_ids, seat_params))
+    configs = [config] if reference is None else [config, reference]
     t0 = time.perf_counter()
     import sim
     from strategies.batch import play_batch
 
     stats = getattr(play_batch, "stats", None)      # absent with NUMBA_DISABLE_JIT=1
     hits = sum(stats.cache_hits.values()) if stats else 0
-    run_batch(config, game_seeds(seed + 1, max(2, n_threads)), strategies)   # other seeds than the timed run
+    for cfg in configs:
+        run_batch(cfg, game_seeds(seed + 1, max(2, n_threads)), strategies)   # other seeds than the timed run
     warm = time.perf_counter() - t0
     if stats is None:
         cache = "no JIT"
@@ -184,25 +190,43 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
         on_warm(warm)
 
     seeds = game_seeds(seed, games)
-    t1 = time.perf_counter()
-    c1 = time.process_time()
-    b = run_batch(config, seeds, strategies, chunk=bench_chunk(games, n_threads), progress=progress)
-    elapsed = time.perf_counter() - t1
-    cpu = max(1e-9, time.process_time() - c1)
+    batches = [batch_inputs(cfg, seeds, strategies) for cfg in configs]
+    wall = [0.0] * len(configs)
+    cpu = [0.0] * len(configs)
+    step = bench_chunk(games, n_threads)
+    for k, a in enumerate(range(0, games, step)):
+        e = min(games, a + step)
+        order = range(len(configs)) if k % 2 == 0 else reversed(range(len(configs)))
+        for i in order:
+            t1 = time.perf_counter()
+            c1 = time.process_time()
+            play_batch(*batches[i].rows(a, e))
+            wall[i] += time.perf_counter() - t1
+            cpu[i] += time.process_time() - c1
+            if progress is not None:
+                progress(e - a)
+    return [_bench_result(cfg, b, specs, seed, n_threads, warm, cache, str(sim.NUMBA_CACHE_PATH), w, max(1e-9, c),
+                          compile_tables(cfg.variant)[1].map_fidelity)
+            for cfg, b, w, c in zip(configs, batches, wall, cpu)]
+
+
+def _bench_result(config: GameConfig, b: BatchInputs, specs: list[str], seed: int, n_threads: int, warm: float,
+                  cache: str, cache_dir: str, elapsed: float, cpu: float, fidelity: str) -> BenchResult:
+    """The rates of one timed batch."""
+    games = len(b.seeds)
     decisions = int(b.game_out[:, game_field("decisions")].sum())
     moves = int(b.game_out[:, game_field("moves")].sum())
     rollouts = planner_rollouts(b)
     return BenchResult(
         players=config.players, games=games, threads=n_threads, strategies=specs, seed=seed,
-        warmup_s=round(warm, 3), numba_cache=cache, numba_cache_dir=str(sim.NUMBA_CACHE_PATH),
+        warmup_s=round(warm, 3), numba_cache=cache, numba_cache_dir=cache_dir,
         elapsed_s=round(elapsed, 4), games_per_s=games / elapsed, decisions=decisions,
         decisions_per_s=decisions / elapsed, decisions_per_game=decisions / games, moves_per_game=moves / games,
         us_per_decision=elapsed * 1e6 / max(1, decisions),
         us_per_decision_per_thread=elapsed * n_threads * 1e6 / max(1, decisions),
         cpu_s=round(cpu, 4), games_per_cpu_s=games / cpu,
         rollouts=rollouts, rollouts_per_s_per_core=rollouts / (elapsed * n_threads), rollouts_per_cpu_s=rollouts / cpu,
-        map=config.map + (" + duel board" if config.duel else ""),
-        map_fidelity=compile_tables(config.variant)[1].map_fidelity)
+        map=config.map + (" + duel board" if config.duel else ""), map_fidelity=fidelity)
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -331,7 +331,8 @@ def bench(
     intro: bool = BatchIntroOpt,
     expansions: Optional[str] = ExpansionsOpt,
     map_: str = typer.Option("base", "--map", help="Map name (see 'barrage list maps'). Another map than 'base' is "
-                             "timed next to the base map in the same run (same games, bots and threads)."),
+                             "timed next to the base map in the same run (same games, bots and threads; the two "
+                             "batches alternate chunk by chunk, so both see the same load)."),
     variant: Optional[str] = VariantOpt,
     strict_fidelity: bool = StrictOpt,
     json_out: bool = JsonOpt,
@@ -359,22 +360,21 @@ def bench(
     con = _stdout()
     err = Console(stderr=True)
     show = not json_out and err.is_terminal
+    reference = None
+    if config.map != "base":          # the base map on the same seeds, interleaved chunk by chunk, for the ratio
+        plain = tuple(e for e in config.expansions if e != "colorado")     # Colorado brings its own map
+        reference = dataclasses.replace(config, map="base", duel=False, expansions=plain)
     with _progress(show) as bar:
         task = bar.add_task("warm-up (compile or cache load)", total=None)
 
         def warmed(s: float) -> None:
-            bar.update(task, description="playing", total=games, completed=0)
+            bar.update(task, description="playing", total=games * (1 if reference is None else 2), completed=0)
             if not json_out:
                 con.print(f"warm-up (compile or cache load): {s:.2f} s")
 
-        r = run_bench(config, games, threads, strategies, seed,
-                      progress=lambda k: bar.advance(task, k), on_warm=warmed)
-        base = None
-        if config.map != "base":          # the same batch on the base map, for the ratio (same run, same load)
-            task = bar.add_task("base map", total=games)
-            plain = tuple(e for e in config.expansions if e != "colorado")     # Colorado brings its own map
-            base = run_bench(dataclasses.replace(config, map="base", duel=False, expansions=plain), games, threads,
-                             strategies, seed, progress=lambda k: bar.advance(task, k))
+        runs = run_bench(config, games, threads, strategies, seed, reference=reference,
+                         progress=lambda k: bar.advance(task, k), on_warm=warmed)
+    r, base = runs[0], (runs[1] if reference is not None else None)
     if json_out:
         _print_json(r.to_dict() | ({"base_map": base.to_dict()} if base is not None else {}))
         return

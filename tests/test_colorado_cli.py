@@ -76,3 +76,30 @@ def test_list_maps_shows_the_colorado_map_with_its_fidelity():
     assert p.returncode == 0, p.stderr
     rows = {r["name"]: r for r in json.loads(p.stdout)}
     assert rows["colorado"]["fidelity"] == "reconstructed" and rows["colorado"]["playable"] is True
+
+
+def test_bench_times_colorado_and_the_base_map_interleaved_on_the_same_seeds():
+    """`bench --expansion colorado` times the base map's batch chunk by chunk with Colorado's (the ratio's two
+    batches see the same load); interleaving changes no game: each batch plays exactly what it plays alone."""
+    from experiments.bench import run_bench
+    from sim.config import GameConfig
+
+    colorado = GameConfig(players=2, expansions=("colorado",))
+    base = GameConfig(players=2)
+    steps = []
+    pair = run_bench(colorado, 1200, 1, seed=3, reference=base, progress=steps.append)
+    assert [r.map for r in pair] == ["colorado", "base"]
+    assert [r.map_fidelity for r in pair] == ["reconstructed", "official"]
+    assert steps == [500, 500, 500, 500, 200, 200]                # chunks of 500 games (bench_chunk), map by map
+    alone = [run_bench(cfg, 1200, 1, seed=3)[0] for cfg in (colorado, base)]
+    assert [r.decisions for r in pair] == [r.decisions for r in alone]
+    assert pair[0].decisions != pair[1].decisions
+    assert all(r.games == 1200 and r.games_per_s > 0 and r.games_per_cpu_s > 0 for r in pair)
+
+
+def test_bench_cli_reports_the_base_map_of_the_same_run():
+    p = barrage("bench", "--expansion", "colorado", "--players", "2", "--games", "100", "--threads", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["map"] == "colorado" and d["base_map"]["map"] == "base"
+    assert d["games"] == d["base_map"]["games"] == 100 and d["base_map"]["games_per_s"] > 0
