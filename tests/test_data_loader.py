@@ -1,6 +1,7 @@
 """Tests for sim.data_loader: shipped data loads; corrupted copies raise one-line DataErrors naming file and key."""
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from importlib import resources
@@ -289,3 +290,40 @@ def test_messages_are_single_line() -> None:
     assert str(DataError("a\nb\n  c")) == "a b c"
     assert issubclass(DataError, BarrageError) and issubclass(ConfigError, BarrageError)
     assert "\n" not in str(ConfigError("line one\nline two"))
+
+
+PROVENANCE_TAG = re.compile(r"\[(rule|bga|derived|inferred|placeholder)\b")
+
+
+def _value_lines(text: str) -> list[str]:
+    """The lines of a YAML data file that hold a value (`key: value` or `- key: value`), the file's identity keys
+    (name, fidelity, source) excepted."""
+    lines = []
+    for line in text.splitlines():
+        code = line.split("#", 1)[0]
+        m = re.match(r"^\s*(?:-\s*)?([\w\"' ]+):\s*\S", code)
+        if m and m.group(1).strip() not in ("name", "fidelity", "source"):
+            lines.append(line)
+    return lines
+
+
+def test_RECON_01_reconstructed_files_carry_fidelity_and_a_provenance_per_value() -> None:
+    """RECON-01: values missing from every source live in data files marked `fidelity: reconstructed` at file level,
+    with a provenance tag (rule, bga, derived, inferred, placeholder) on every value; the official files (the base and
+    5-player maps) say `fidelity: official`."""
+    root = resources.files("sim") / "data"
+    fidelity = {}
+    for f in root.iterdir():
+        if f.name.endswith(".yaml"):
+            top = yaml.safe_load(f.read_text())
+            if isinstance(top, dict) and "fidelity" in top:
+                fidelity[f.name] = top["fidelity"]
+    assert {n for n, v in fidelity.items() if v == "official"} == {"map_base.yaml", "map_five_player.yaml"}
+    reconstructed = {n for n, v in fidelity.items() if v == "reconstructed"}
+    assert reconstructed == {"colorado.yaml", "duel_board.yaml", "map_colorado.yaml", "map_duel.yaml", "promo.yaml"}
+    assert set(fidelity.values()) == {"official", "reconstructed"}
+    for name in sorted(reconstructed):
+        values = _value_lines((root / name).read_text())
+        assert len(values) >= 5, name
+        untagged = [v for v in values if not PROVENANCE_TAG.search(v.split("#", 1)[1] if "#" in v else "")]
+        assert untagged == [], f"{name}: value lines without a provenance tag: {untagged[:3]}"

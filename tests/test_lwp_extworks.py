@@ -104,7 +104,7 @@ def test_LWP_EXTWORK_08_BONUS_04_counts_external_works_and_buildings():
 
 
 def test_LWP_EXTWORK_09_EOR_02_EOR_05_end_of_round_refresh_and_engineers_home():
-    """EOR-02/05, LWP-EXTWORK-09: Engineers come back from building and external-works spaces and Margot's space;
+    """EOR-02, EOR-05, LWP-EXTWORK-09: Engineers come back from building and external-works spaces and Margot's space;
     the unclaimed tiles are discarded and the next 3 of the deck shown (A4, A5, B1 after A1-A3)."""
     deck = [f"EW{d}{i}" for d in "ABC" for i in range(1, 6)]
     g = load(me={"bank_engineers": 2, "buildings_used": ["Cofferdam"]},

@@ -161,8 +161,9 @@ def test_AUTOMA_12_13_14_24_produce_fulfils_highest_displayed_contract_any_colou
 
 
 def test_REWARD_16_AUTOMA_04_contract_credits_arrive_as_VP():
-    """As above with E = 6, but the highest displayed requirement <= 6 is Y3 (5: 3 Credits, 2 Mixers; Y15 needs 7):
-    the 3 Credits become 3 VP booked under contracts, the Mixers arrive as printed: 16 + 3 = 19 VP, 0 Credits."""
+    """REWARD-16, AUTOMA-04: as above with E = 6, but the highest displayed requirement <= 6 is Y3 (5: 3 Credits,
+    2 Mixers; Y15 needs 7): the 3 Credits become 3 VP booked under contracts, the Mixers arrive as printed: 16 + 3 =
+    19 VP, 0 Credits."""
     g = automa_turn(5, 1, contracts={"display": {"green": ["G11", "G6"], "yellow": ["Y3", "Y15"]}}, **PRODUCTION)
     a = seat(g)
     assert (a["vp"], a["vp_by_source"]["contracts"], a["credits"], a["mixers"]) == (19, 3, 0, 6)
@@ -276,8 +277,8 @@ def test_AUTOMA_15_no_helpful_headstream_skips_the_entry():
 
 
 def test_AUTOMA_24_45_reward_drops_all_placed_by_the_water_rule():
-    """AUTOMA-24/45: B5U (level 3, 3 drops) - C5L - P8_0 gives E = 9; the best displayed contract <= 9 is Y13 (7):
-    +3 VP, +1 Mixer and 2 drops flowing now, both placed by AUTOMA-15 (criteria card 1, A first): HA's water never
+    """AUTOMA-24, AUTOMA-45: B5U (level 3, 3 drops) - C5L - P8_0 gives E = 9; the best displayed contract <= 9 is
+    Y13 (7): +3 VP, +1 Mixer and 2 drops flowing now, both placed by AUTOMA-15 (criteria card 1, A first): HA's water never
     reaches B5U, HB's does (HB -> B2U -> B2L -> P5 -> B5U), so both go on HB and B5U holds 2 again."""
     g = automa_turn(5, 1, dams={"B5U": {"owner": AUTOMA, "level": 3, "drops": 3}}, conduits={"C5L": AUTOMA},
                     powerhouses={"P8_0": AUTOMA},

@@ -655,6 +655,23 @@ def test_COLO_STILE_02_tile_multiplicities_are_data():
                    if T.stile_type[e] == ids.SETTLEMENT_TYPES.index(ty)) == 8
 
 
+def test_REWARD_13_take_private_contracts_then_the_hand_limit():
+    """REWARD-13 (bridge tile BR with `take_private_contracts: 2`): two face-up private contracts, one decision each,
+    into the hand; with 2 already in hand the 4th breaks the limit of 3 (CONTRACT-04, ACT-CONTRACT-05) and one is
+    discarded at once; the display is refilled from the piles afterwards."""
+    g = _build_bridge_with({"take_private_contracts": 2}, contracts={"hand": {0: ["S1", "Y5"]}})
+    g.play(scenario.find_move(g, "Take contract G1"))
+    assert g.pending == ids.TASK_NAMES[ids.TK_TAKE_CONTRACT]
+    g.play(scenario.find_move(g, "Take contract R2"))
+    assert g.pending == ids.TASK_NAMES[ids.TK_DISCARD]
+    assert sorted(m.description for m in g.legal_moves()) == ["Discard contract G1", "Discard contract R2",
+                                                               "Discard contract S1", "Discard contract Y5"]
+    g.play(scenario.find_move(g, "Discard contract S1"))
+    c = g.snapshot()["contracts"]
+    assert sorted(c["hand"]["USA"]) == ["G1", "R2", "Y5"] and c["discarded"]["USA"] == ["S1"]
+    assert c["display"] == {"green": ["G3", "G2"], "yellow": ["Y1", "Y2"], "red": ["R1", "R3"]}
+
+
 def _build_bridge_with(reward: dict, **doc) -> Game:
     """Seat 0 takes the mountain site and the tile with `reward` onto its mountain Base (the only eligible dam)."""
     (m1u, _), _ = _mountain()

@@ -146,8 +146,8 @@ def test_DUEL_MAP_02_duel_headstream_tiles():
 
 # ---- DUEL-PREP-* / EX-21 -------------------------------------------------------------------------------------
 def test_DUEL_PREP_01_07_locations_dealt_distinct():
-    """DUEL-PREP-01/07: the 8 location tiles are shuffled and dealt one per preparation tile (a permutation of
-    1..8), so no two preparation items address the same area."""
+    """DUEL-PREP-01, DUEL-PREP-07: the 8 location tiles are shuffled and dealt one per preparation tile (a
+    permutation of 1..8), so no two preparation items address the same area."""
     deals = set()
     for seed in SEEDS:
         locs = list(_prep(_duel_game(seed).state).values())
