@@ -6,6 +6,7 @@ from numba import njit
 from sim import ids
 from sim import layout as L
 from sim.rules.actions import engineers_placed
+from sim.rules.colorado import refresh_bridges
 from sim.rules.company import co, hand_size, is_automa
 from sim.rules.multi_dam import drops_in_production
 from sim.rules.officer_actions import hand_limit
@@ -22,6 +23,7 @@ INVARIANTS = (
     "drops are held only by built dams, at most 4",
     "hand limit holds when a turn starts",
     "no decision is asked of an Automa seat (the engine plays its turns, AUTOMA-10)",
+    "Colorado: the state derived from the bridges matches them (sim.rules.colorado.refresh_bridges)",
 )
 AUTOMA_DECISION = 1 << 8   # the last invariant: about a pending decision, so not a property of a loaded position
 
@@ -89,6 +91,11 @@ def violations(S, T):
             bad |= 1 << 5
         if top_kind == ids.TK_MAIN and hand_size(S, c) > hand_limit(S, T, c):
             bad |= 1 << 7
+    if T.colo_enabled[0] == 1:
+        fresh = S.copy()
+        refresh_bridges(fresh, T)
+        if (fresh != S).any():
+            bad |= 1 << 9
     return bad
 
 

@@ -120,6 +120,11 @@ COLO_SETTLE_TILE = _alloc("colorado_settlement_tile", N_SETTLE_SPACES)  # settle
 COLO_SETTLE_OCC = _alloc("colorado_settlement_occupant", N_SETTLE_SPACES)  # company on the space, -1 free
 COLO_LAST_BASE = _alloc("colorado_last_base")           # dam of the latest Base placed (COLO-EXT-01's bridge)
 COLO_BRIDGED_ELEV = _alloc("colorado_bridged_elevation_ok")   # 1 while COLO-EXT-03's Elevation is being placed
+# derived from the bridges (sim.rules.colorado.refresh_bridges, after setup, every bridge built and a scenario load):
+COLO_BRIDGED_ZONES = _alloc("colorado_bridged_zones")   # bit per zone holding a bridge (COLO-BRIDGE-03)
+COLO_SITE_BUILT = _alloc("colorado_site_bridges_built", 3)   # bridges built so far from each site (COLO-BRIDGE-02)
+COLO_CROSS_COST = _alloc("colorado_crossing_cost", MAX_PLAYERS * N_SETTLE_SPACES)   # [company, space] Credits to
+#                                                         reach the space (COLO-SETTLE-02/03)
 # ==== end of the Colorado fields ================================================================================
 COMPANY_BASE = sum(s for _, s in _fields)
 

@@ -66,6 +66,7 @@ def setup_colorado(S, T):
                 j += 1
     S[L.COLO_LAST_BASE] = -1
     S[L.COLO_BRIDGED_ELEV] = 0
+    refresh_bridges(S, T)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -138,25 +139,15 @@ def settlement_bonus_performable(S, T, c, e, credits, scratch, witness):
 # bridges (COLO-BRIDGE-01..06)
 # ----------------------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def bridges_from_site(S, a):
-    """Bridges built so far from the site of area a (by anyone)."""
-    n = 0
-    for t in range(L.N_BRIDGE_TILES):
-        if S[L.COLO_TILE_SITE + t] == a and S[L.COLO_TILE_DAM + t] >= 0:
-            n += 1
-    return n
-
-
-@njit(cache=True, _nrt=False)
 def bridge_cost(S, T, a):
     """COLO-BRIDGE-02: 1 Credit + 2 per bridge previously built from that site."""
-    return T.colo_bridge_cost[0] + T.colo_bridge_cost[1] * bridges_from_site(S, a)
+    return T.colo_bridge_cost[0] + T.colo_bridge_cost[1] * S[L.COLO_SITE_BUILT + a]
 
 
 @njit(cache=True, _nrt=False)
 def dam_takes_bridge(S, T, c, d):
     """COLO-BRIDGE-03: an own dam (any level) without a bridge, in a basin without a bridge."""
-    return S[L.DAM_OWNER + d] == c and zone_bridge(S, T, T.dam_zone[d]) < 0
+    return S[L.DAM_OWNER + d] == c and (S[L.COLO_BRIDGED_ZONES] >> T.dam_zone[d]) & 1 == 0
 
 
 @njit(cache=True, _nrt=False)
@@ -199,9 +190,8 @@ def areas_taking_bridge(S, T, c):
 def site_open(S, T, c, a, eng, credits, scratch):
     """COLO-BRIDGE-05: the site still holds a tile, c has an eligible dam in that area with a performable tile,
     1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied)."""
-    built = bridges_from_site(S, a)
-    cost = T.colo_bridge_cost[0] + T.colo_bridge_cost[1] * built
-    if eng < 1 or credits < cost or built == T.colo_site_tiles[a]:
+    cost = bridge_cost(S, T, a)
+    if eng < 1 or credits < cost or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]:
         return False
     return list_bridges(S, T, c, BR_ACTION, a, credits - cost, scratch, 0, scratch, True) > 0
 
@@ -211,30 +201,40 @@ def build_bridge(S, T, c, t, d):
     """COLO-BRIDGE-02: the tile goes over dam d and its bonus is gained at once."""
     S[L.COLO_TILE_DAM + t] = d
     S[L.COLO_DAM_BRIDGE + d] = t
+    refresh_bridges(S, T)
     give_reward(S, T, c, T.bridge_reward[t], VS_COLORADO)
+
+
+@njit(cache=True, _nrt=False)
+def refresh_bridges(S, T):
+    """Recomputes the state derived from the bridges (layout: COLO_BRIDGED_ZONES, COLO_SITE_BUILT, COLO_CROSS_COST):
+    the listing reads them at every main decision, a bridge is built a few times a game. A bridged dam keeps its
+    owner, so nothing else changes them."""
+    bridged = 0
+    for a in range(3):
+        S[L.COLO_SITE_BUILT + a] = 0
+    for t in range(L.N_BRIDGE_TILES):
+        d = S[L.COLO_TILE_DAM + t]
+        if d >= 0:
+            bridged |= 1 << T.dam_zone[d]
+            S[L.COLO_SITE_BUILT + S[L.COLO_TILE_SITE + t]] += 1
+    S[L.COLO_BRIDGED_ZONES] = bridged
+    for c in range(L.MAX_PLAYERS):
+        own = 0                               # zones whose bridge stands on a dam of company c
+        for t in range(L.N_BRIDGE_TILES):
+            d = S[L.COLO_TILE_DAM + t]
+            if d >= 0 and S[L.DAM_OWNER + d] == c:
+                own |= 1 << T.dam_zone[d]
+        for s in range(L.N_SETTLE_SPACES):
+            S[L.COLO_CROSS_COST + c * L.N_SETTLE_SPACES + s] = _crossing_cost(T, s, bridged, own)
 
 
 # ----------------------------------------------------------------------------------------------------------
 # productive settlements (COLO-SETTLE-01..05)
 # ----------------------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def bridged_zones(S, T, c):
-    """Bit masks of the zones holding a bridge, and of those whose bridge stands on a dam of company c."""
-    bridged = 0
-    own = 0
-    for t in range(L.N_BRIDGE_TILES):
-        d = S[L.COLO_TILE_DAM + t]
-        if d >= 0:
-            bit = 1 << T.dam_zone[d]
-            bridged |= bit
-            if S[L.DAM_OWNER + d] == c:
-                own |= bit
-    return bridged, own
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _crossing_cost(T, s, bridged, own):
-    """crossing_cost from the masks of bridged_zones (one pass over the bridges serves every space)."""
+    """COLO-SETTLE-02/03 from the masks of the zones holding a bridge and of those whose bridge is the company's."""
     cost = 0
     for i in range(T.settle_n_cross[s]):
         bit = 1 << T.settle_cross[s, i]
@@ -245,11 +245,10 @@ def _crossing_cost(T, s, bridged, own):
     return cost
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def crossing_cost(S, T, c, s):
     """COLO-SETTLE-02/03: Credits company c pays to reach settlement space s (all of them, to anyone)."""
-    bridged, own = bridged_zones(S, T, c)
-    return _crossing_cost(T, s, bridged, own)
+    return S[L.COLO_CROSS_COST + c * L.N_SETTLE_SPACES + s]
 
 
 @njit(cache=True, _nrt=False)
@@ -268,12 +267,12 @@ def pay_crossing(S, T, c, s):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def settlement_open(S, T, c, s, eng, credits, scratch, bridged, own, witness):
+def settlement_open(S, T, c, s, eng, credits, scratch, witness):
     """COLO-SETTLE-05: the space is free and c has its Engineers, the whole crossing cost, and the tile's bonus is
-    performable with the Credits left (bridged, own: bridged_zones(S, T, c); witness: see reward_performable)."""
+    performable with the Credits left (witness: see reward_performable)."""
     if S[L.COLO_SETTLE_OCC + s] != ids.NOBODY or eng < T.settle_eng[s]:
         return False
-    left = credits - _crossing_cost(T, s, bridged, own)
+    left = credits - crossing_cost(S, T, c, s)
     return left >= 0 and settlement_bonus_performable(S, T, c, S[L.COLO_SETTLE_TILE + s], left, scratch, witness)
 
 
@@ -299,9 +298,8 @@ def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch, witness):
         if (areas >> a) & 1 == 1 and site_open(S, T, c, a, eng, credits, scratch):
             out[n] = ids.MV_COLO_SITE + a
             n += 1
-    bridged, own = bridged_zones(S, T, c)
     for s in range(L.N_SETTLE_SPACES):
-        if settlement_open(S, T, c, s, eng, credits, scratch, bridged, own, witness):
+        if settlement_open(S, T, c, s, eng, credits, scratch, witness):
             out[n] = ids.MV_COLO_SETTLE + s
             n += 1
     return n

@@ -21,6 +21,7 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.colorado_tables import colorado_names
+from sim.rules.colorado import refresh_bridges
 from sim.scenario.context import _Ctx
 from sim.scenario.schema import _check_keys, _fail, _int, _list, _name_index
 
@@ -110,6 +111,7 @@ def load_colorado_section(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
     S[L.COLO_SETTLE_OCC:L.COLO_SETTLE_OCC + L.N_SETTLE_SPACES] = occ
     S[L.COLO_LAST_BASE] = -1
     S[L.COLO_BRIDGED_ELEV] = 0
+    refresh_bridges(S, T)                           # the state derived from the bridges (sim.layout)
 
 
 def snapshot_colorado(ctx: _Ctx, S: np.ndarray) -> dict | None:

@@ -395,6 +395,34 @@ def test_COLO_SETTLE_03_own_bridge_free_and_index_fee():
     assert int(crossing_cost(g0.state, g0.tables, 0, s)) == 12
 
 
+def test_COLO_SETTLE_03_COLO_BRIDGE_02_derived_bridge_state_follows_every_bridge():
+    """COLO-SETTLE-03, COLO-BRIDGE-02: the crossing costs, bridged basins and bridges per site the listing reads are
+    derived state (sim.layout COLO_CROSS_COST, ...): a bridge built in play updates them (the 4th mountain space for
+    seat 1 goes from 12 to 3 + 3 + 3 + 4 once seat 0 bridges the road's 4th basin; the mountain site's next bridge
+    costs 1 + 2); the invariants report a stale copy."""
+    from sim import layout as L
+    from sim.invariants import INVARIANTS, violations
+    from sim.rules.colorado import bridge_cost, crossing_cost
+
+    road = _road("SM4")
+    dam = _zone_dams(road[3])[0]                                          # a Base of seat 0 on the 4th basin
+    tile = _tile_with({"vp": 3})
+    g = _load({"companies": {0: {"credits": 10}}, "dams": {dam: 0},
+               "colorado": {"bridges": _bridges({tile: "mountain"})}, "decision": {"task": "main", "seat": 0}})
+    s = SPACES.index("SM4")
+    assert [int(crossing_cost(g.state, g.tables, c, s)) for c in range(3)] == [12, 12, 12]
+    assert int(bridge_cost(g.state, g.tables, 0)) == 1 and violations(g.state, g.tables) == 0
+    g.play(scenario.find_move(g, "Build a bridge from the mountain construction site"))
+    g.play(scenario.find_move(g, f"Bridge tile {tile}"))
+    S = g.state
+    assert [int(crossing_cost(S, g.tables, c, s)) for c in range(3)] == [9, 13, 13]
+    assert int(bridge_cost(S, g.tables, 0)) == 1 + 2 and violations(S, g.tables) == 0
+    stale = S.copy()
+    stale[L.COLO_CROSS_COST + 1 * L.N_SETTLE_SPACES + s] = 12
+    assert violations(stale, g.tables) == 1 << INVARIANTS.index(
+        "Colorado: the state derived from the bridges matches them (sim.rules.colorado.refresh_bridges)")
+
+
 def test_COLO_SETTLE_05_legality_needs_costs_and_a_performable_bonus():
     """COLO-SETTLE-05, DECISION-38: not offered when the crossing cost cannot be paid, nor when the tile's production
     has no legal option; offered once both hold."""
