@@ -17,14 +17,27 @@ moves the highest likelihood, and measure the fitted weights in games (docs/bots
     measure experiments.tune.head_to_head of each weights file against automa:level=2, automa:level=4 and greedy
             on game_seeds(SEED + HOLDOUT_SALT, GAMES) (Wilson 95%, VP margins).
 
-Reproduce the sixth pass (docs/bots.md):
+Reproduce the sixth pass (docs/bots.md; x = expert's own games, d = tuned's positions labelled by expert,
+t = expert with tuned's weights as its prior):
 
-    python scripts/clone_expert.py record --opponent automa:level=2 --games 60 --seed 41 --out runs/clone/x_l2.npz
-    python scripts/clone_expert.py record --opponent automa:level=4 --games 60 --seed 43 --out runs/clone/x_l4.npz
-    python scripts/clone_expert.py record --driver tuned --opponent automa:level=4 --games 40 --seed 47 \\
-        --out runs/clone/d_l4.npz
-    python scripts/clone_expert.py fit runs/clone/*.npz --lam 0 --out runs/clone/fit.json
-    python scripts/clone_expert.py measure runs/clone/fit.json --seed 13 --games 1000
+    R="python scripts/clone_expert.py"
+    $R record --opponent automa:level=4 --games 60 --seed 43 --out runs/clone/x_l4.npz
+    $R record --opponent automa:level=2 --games 60 --seed 41 --out runs/clone/x_l2.npz
+    $R record --driver tuned --opponent automa:level=4 --games 40 --seed 47 --out runs/clone/d_l4.npz
+    $R record --driver tuned --opponent automa:level=2 --games 30 --seed 53 --out runs/clone/d_l2.npz
+    $R record --labeller expert:heuristic=tuned --opponent automa:level=4 --games 60 --seed 59 \
+        --out runs/clone/t_l4.npz
+    $R record --labeller expert:heuristic=tuned --opponent automa:level=2 --games 60 --seed 67 \
+        --out runs/clone/t_l2.npz
+    $R fit runs/clone/x_l4.npz runs/clone/x_l2.npz --iters 250 --out runs/clone/fit_x_lam0.json
+    $R fit runs/clone/x_l4.npz runs/clone/x_l2.npz --iters 250 --lam 1 --out runs/clone/fit_x_lam1.json
+    $R fit runs/clone/d_l4.npz runs/clone/d_l2.npz --iters 250 --out runs/clone/fit_d_lam0.json
+    $R fit runs/clone/x_l4.npz runs/clone/x_l2.npz runs/clone/d_l4.npz runs/clone/d_l2.npz --iters 250 \
+        --out runs/clone/fit_all_lam0.json
+    $R fit runs/clone/t_l4.npz runs/clone/t_l2.npz --iters 250 --out runs/clone/fit_t_lam0.json
+    $R measure runs/clone/fit_*.json --seed 13 --games 1000
+
+Bad input (an unknown bot, a missing or unreadable file) is one line on stderr with exit code 2.
 """
 from __future__ import annotations
 
@@ -39,11 +52,12 @@ import numpy as np
 from numba import njit
 
 from experiments.play import game_seeds
-from experiments.tune import (HOLDOUT_SALT, head_to_head, place_weights, read_weights, search_space,
+from experiments.tune import (HOLDOUT_SALT, greedy_family, head_to_head, place_weights, read_weights, search_space,
                               tuned_param_names, weight_slots, weights_spec)
 from sim import ids
 from sim import layout as L
 from sim.config import GameConfig
+from sim.errors import ConfigError
 from sim.rules.rng import seed_state
 from sim.tables import compile_tables
 from strategies.core import BOT_RNG_SALT, choose_move
@@ -262,7 +276,7 @@ def fit(paths: list[Path], start: str, lam: float, eps: float, sigma: float, pop
     import cma
 
     names = tuned_param_names()
-    base_vec = parse_spec(start)[1]
+    base_vec = greedy_family(start)[1]
     start_w = dict(zip(names, (float(v) for v in base_vec[weight_slots()])))
     scale, x0, lower, upper = search_space(start_w)
     data = load(paths)
@@ -344,6 +358,15 @@ def main() -> None:
     m.add_argument("--games", type=int, default=1000)
     m.add_argument("--out", type=Path, default=None)
     a = ap.parse_args()
+    try:
+        _run(a)
+    except (ConfigError, OSError, ValueError, KeyError) as e:
+        print(f"clone_expert {a.command}: {e}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _run(a: argparse.Namespace) -> None:
+    """The subcommand of the parsed arguments."""
     if a.command == "record":
         print(json.dumps(record(a.labeller, a.driver or a.labeller, a.opponent, a.seed, a.games, a.out)))
     elif a.command == "fit":

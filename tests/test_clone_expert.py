@@ -1,5 +1,6 @@
 """Behaviour cloning (scripts/clone_expert.py): recorded decisions re-score exactly, labels are legal, the
 likelihood is finite and a fit only moves the tuned weight slots."""
+import subprocess
 import sys
 from pathlib import Path
 
@@ -79,3 +80,16 @@ def test_held_out_split_is_by_game(records):
     train, held = ce.split(data)
     assert len(train) + len(held) == len(data)
     assert not set(train.game.tolist()) & set(held.game.tolist())
+
+
+@pytest.mark.parametrize("args, names", [(["record", "--opponent", "nosuchbot", "--seed", "1", "--out", "x.npz"],
+                                          "nosuchbot"),
+                                         (["fit", "missing.npz", "--out", "fit.json"], "missing.npz"),
+                                         (["fit", "missing.npz", "--start", "random", "--out", "fit.json"],
+                                          "random")])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, names):
+    script = Path(ce.__file__)
+    p = subprocess.run([sys.executable, str(script)] + args, cwd=tmp_path, capture_output=True, text=True)
+    assert p.returncode == 2, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and names in p.stderr
+    assert not list(tmp_path.iterdir())                     # nothing written
