@@ -18,7 +18,7 @@ moves the highest likelihood, and measure the fitted weights in games (docs/bots
             on game_seeds(SEED + HOLDOUT_SALT, GAMES) (Wilson 95%, VP margins).
 
 Reproduce the sixth pass (docs/bots.md; x = expert's own games, d = tuned's positions labelled by expert,
-t = expert with tuned's weights as its prior):
+t = expert with tuned's weights as its prior, f = the same with a flatter prior):
 
     R="python scripts/clone_expert.py"
     $R record --opponent automa:level=4 --games 60 --seed 43 --out runs/clone/x_l4.npz
@@ -35,6 +35,11 @@ t = expert with tuned's weights as its prior):
     $R fit runs/clone/x_l4.npz runs/clone/x_l2.npz runs/clone/d_l4.npz runs/clone/d_l2.npz --iters 250 \
         --out runs/clone/fit_all_lam0.json
     $R fit runs/clone/t_l4.npz runs/clone/t_l2.npz --iters 250 --out runs/clone/fit_t_lam0.json
+    $R record --labeller expert:heuristic=tuned,tau=6 --opponent automa:level=4 --games 60 --seed 73 \
+        --out runs/clone/f_l4.npz
+    $R record --labeller expert:heuristic=tuned,tau=6 --opponent automa:level=2 --games 60 --seed 79 \
+        --out runs/clone/f_l2.npz
+    $R fit runs/clone/f_l4.npz runs/clone/f_l2.npz --iters 250 --out runs/clone/fit_f_lam0.json
     $R measure runs/clone/fit_*.json --seed 13 --games 1000
 
 Bad input (an unknown bot, a missing or unreadable file) is one line on stderr with exit code 2.
