@@ -76,6 +76,18 @@ def place_weights(base_vec: np.ndarray, values: np.ndarray) -> np.ndarray:
     return v
 
 
+def search_space(start: dict[str, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """CMA-ES coordinates of the tuned weights (tuned_param_names order): (scale, start point, lower, upper
+    bounds), a weight being x * scale with scale = max(|start|, 0.05), bounded by its parameter's range."""
+    names = tuned_param_names()
+    bounds = {p.name: (p.low, p.high) for p in PARAMS}
+    scale = np.array([max(abs(start[k]), 0.05) for k in names])
+    x0 = np.array([start[k] for k in names]) / scale
+    lower = np.array([bounds[k][0] for k in names]) / scale
+    upper = np.array([bounds[k][1] for k in names]) / scale
+    return scale, x0, lower, upper
+
+
 def greedy_family(spec: str) -> tuple[str, np.ndarray]:
     """Canonical spec and full parameter vector of a greedy-family bot (`greedy`, a persona, `tuned`, with
     overrides); anything else raises ConfigError."""
@@ -304,11 +316,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
     from strategies.registry import parse_spec
 
     names = tuned_param_names()
-    bounds = {p.name: (p.low, p.high) for p in PARAMS}
-    scale = np.array([max(abs(settings.start[k]), 0.05) for k in names])
-    x0 = np.array([settings.start[k] for k in names]) / scale
-    lower = np.array([bounds[k][0] for k in names]) / scale
-    upper = np.array([bounds[k][1] for k in names]) / scale
+    scale, x0, lower, upper = search_space(settings.start)
     out = Path(out)
     if resume:
         run, es = _check_resume(out, settings)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import collections
 import dataclasses
+from typing import Callable
 
 import numpy as np
 
@@ -44,14 +45,17 @@ def move_category(T, kind: int, move: int) -> str:
     return "other"
 
 
-def play(bot: str, opponent: str, reference: str, games: int) -> tuple[list[dict], list[dict]]:
-    """(one record per decision of the bot, one result row per game)."""
+def play_games(bot: str, opponent: str, seeds: np.ndarray,
+               visit: Callable[[int, np.ndarray, object, np.ndarray, int, int], None],
+               on_game: Callable[[int, dict], None] | None = None) -> list[dict]:
+    """Plays `bot` against `opponent`, 2 players, game i on seeds[i] with the bot in seat i mod 2 (the bots' random
+    stream seeded as strategies.batch.play_one); at every decision of the bot's seat with two or more legal moves
+    calls visit(game index, S, T, moves, n, index of the bot's move) before the move is played, and after each game
+    on_game(game index, its row). Returns one result row per game: dict(bot=SeatResult, opponent=SeatResult)."""
     bid, bvec = parse_spec(bot)
     oid, ovec = parse_spec(opponent)
-    rvec = parse_spec(reference)[1]
-    buf = new_score_buffer(4096)
-    records, results = [], []
-    for gi, seed in enumerate(game_seeds(HOLDOUT_SEED + HOLDOUT_SALT, games)):
+    results = []
+    for gi, seed in enumerate(seeds):
         seed = int(seed)
         seat = gi % 2
         sid = np.array([oid, oid], dtype=np.int64)
@@ -69,21 +73,31 @@ def play(bot: str, opponent: str, reference: str, games: int) -> tuple[list[dict
             c = g.current_player
             moves = g.legal_codes()
             n = len(moves)
-            S, T = g.state, g.tables
+            i = choose_move(sid[c], par[c], g.state, g.tables, moves, n, rng)
             if c == seat and n > 1:
-                kind = int(S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME])
-                vals = np.array(score_decision(rvec, S, T, moves, n, buf)[0][:n])
-                i = choose_move(sid[c], par[c], S, T, moves, n, rng)
-                r = int(np.argmax(vals))
-                records.append(dict(round=int(S[L.G_ROUND]), kind=kind,
-                                    bot=move_category(T, kind, int(moves[i])),
-                                    ref=move_category(T, kind, int(moves[r])),
-                                    regret=float(vals[r] - vals[i])))
-            else:
-                i = choose_move(sid[c], par[c], S, T, moves, n, rng)
+                visit(gi, g.state, g.tables, moves, n, i)
             g.play(int(moves[i]))
         res = g.result()
         results.append(dict(bot=res[seat], opponent=res[1 - seat]))
+        if on_game is not None:
+            on_game(gi, results[-1])
+    return results
+
+
+def play(bot: str, opponent: str, reference: str, games: int) -> tuple[list[dict], list[dict]]:
+    """(one record per decision of the bot, one result row per game)."""
+    rvec = parse_spec(reference)[1]
+    buf = new_score_buffer(4096)
+    records = []
+
+    def visit(gi, S, T, moves, n, i):
+        kind = int(S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME])
+        vals = np.array(score_decision(rvec, S, T, moves, n, buf)[0][:n])
+        r = int(np.argmax(vals))
+        records.append(dict(round=int(S[L.G_ROUND]), kind=kind, bot=move_category(T, kind, int(moves[i])),
+                            ref=move_category(T, kind, int(moves[r])), regret=float(vals[r] - vals[i])))
+
+    results = play_games(bot, opponent, game_seeds(HOLDOUT_SEED + HOLDOUT_SALT, games), visit)
     return records, results
 
 
