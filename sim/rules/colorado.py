@@ -187,13 +187,18 @@ def areas_taking_bridge(S, T, c):
 
 
 @njit(cache=True, _nrt=False)
-def site_open(S, T, c, a, eng, credits, scratch):
-    """COLO-BRIDGE-05: the site still holds a tile, c has an eligible dam in that area with a performable tile,
-    1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied)."""
+def site_open(S, T, c, a, eng, credits, scratch, areas):
+    """COLO-BRIDGE-05: the site still holds a tile whose bonus is performable, c has an eligible dam in that area
+    (`areas`: areas_taking_bridge), 1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied). A tile's
+    bonus does not depend on the dam it goes over, so any eligible dam with any such tile is a legal bridge."""
     cost = bridge_cost(S, T, a)
-    if eng < 1 or credits < cost or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]:
+    if (areas >> a) & 1 == 0 or eng < 1 or credits < cost or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]:
         return False
-    return list_bridges(S, T, c, BR_ACTION, a, credits - cost, scratch, 0, scratch, True) > 0
+    for t in range(L.N_BRIDGE_TILES):
+        if (S[L.COLO_TILE_SITE + t] == a and S[L.COLO_TILE_DAM + t] < 0
+                and bridge_bonus_performable(S, T, c, t, credits - cost, scratch)):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -295,7 +300,7 @@ def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch, witness):
         return n
     areas = areas_taking_bridge(S, T, c)
     for a in range(3):
-        if (areas >> a) & 1 == 1 and site_open(S, T, c, a, eng, credits, scratch):
+        if site_open(S, T, c, a, eng, credits, scratch, areas):
             out[n] = ids.MV_COLO_SITE + a
             n += 1
     for s in range(L.N_SETTLE_SPACES):
