@@ -114,13 +114,13 @@ N_BRIDGE_TILES = 10                                     # COLO-SETUP-05
 N_SETTLE_SPACES = 10                                    # COLO-SETTLE-01
 COLO_TILE_SITE = _alloc("colorado_bridge_tile_site", N_BRIDGE_TILES)   # area of the site the tile was dealt to
 COLO_TILE_DAM = _alloc("colorado_bridge_tile_dam", N_BRIDGE_TILES)     # dam carrying the tile, -1 still on its site
-COLO_DAM_BRIDGE = _alloc("colorado_dam_bridge", MAX_DAMS)    # bridge tile on each dam, -1 none (COLO_TILE_DAM inverse)
 COLO_SITE_ENG = _alloc("colorado_site_engineers", 3 * MAX_PLAYERS)     # [area, company] Engineers on the site
 COLO_SETTLE_TILE = _alloc("colorado_settlement_tile", N_SETTLE_SPACES)  # settlement tile (effect id) per space
 COLO_SETTLE_OCC = _alloc("colorado_settlement_occupant", N_SETTLE_SPACES)  # company on the space, -1 free
 COLO_LAST_BASE = _alloc("colorado_last_base")           # dam of the latest Base placed (COLO-EXT-01's bridge)
 COLO_BRIDGED_ELEV = _alloc("colorado_bridged_elevation_ok")   # 1 while COLO-EXT-03's Elevation is being placed
 # derived from the bridges (sim.rules.colorado.refresh_bridges, after setup, every bridge built and a scenario load):
+COLO_DAM_BRIDGE = _alloc("colorado_dam_bridge", MAX_DAMS)    # bridge tile on each dam, -1 none (COLO_TILE_DAM inverse)
 COLO_BRIDGED_ZONES = _alloc("colorado_bridged_zones")   # bit per zone holding a bridge (COLO-BRIDGE-03)
 COLO_SITE_BUILT = _alloc("colorado_site_bridges_built", 3)   # bridges built so far from each site (COLO-BRIDGE-02)
 COLO_CROSS_COST = _alloc("colorado_crossing_cost", MAX_PLAYERS * N_SETTLE_SPACES)   # [company, space] Credits to

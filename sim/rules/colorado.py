@@ -47,8 +47,6 @@ def setup_colorado(S, T):
             k += 1
     for i in range(3 * L.MAX_PLAYERS):
         S[L.COLO_SITE_ENG + i] = 0
-    for d in range(L.MAX_DAMS):
-        S[L.COLO_DAM_BRIDGE + d] = -1
     pool = np.empty(ids.N_SETTLEMENT_TILES, dtype=np.int64)
     for ty in range(3):
         n = 0
@@ -205,22 +203,24 @@ def site_open(S, T, c, a, eng, credits, scratch, areas):
 def build_bridge(S, T, c, t, d):
     """COLO-BRIDGE-02: the tile goes over dam d and its bonus is gained at once."""
     S[L.COLO_TILE_DAM + t] = d
-    S[L.COLO_DAM_BRIDGE + d] = t
     refresh_bridges(S, T)
     give_reward(S, T, c, T.bridge_reward[t], VS_COLORADO)
 
 
 @njit(cache=True, _nrt=False)
 def refresh_bridges(S, T):
-    """Recomputes the state derived from the bridges (layout: COLO_BRIDGED_ZONES, COLO_SITE_BUILT, COLO_CROSS_COST):
-    the listing reads them at every main decision, a bridge is built a few times a game. A bridged dam keeps its
-    owner, so nothing else changes them."""
+    """Recomputes the state derived from the bridges (layout: COLO_DAM_BRIDGE, COLO_BRIDGED_ZONES, COLO_SITE_BUILT,
+    COLO_CROSS_COST): the rules read them at every main decision, a bridge is built a few times a game. A bridged
+    dam keeps its owner, so nothing else changes them."""
     bridged = 0
     for a in range(3):
         S[L.COLO_SITE_BUILT + a] = 0
+    for d in range(L.MAX_DAMS):
+        S[L.COLO_DAM_BRIDGE + d] = -1
     for t in range(L.N_BRIDGE_TILES):
         d = S[L.COLO_TILE_DAM + t]
         if d >= 0:
+            S[L.COLO_DAM_BRIDGE + d] = t
             bridged |= 1 << T.dam_zone[d]
             S[L.COLO_SITE_BUILT + S[L.COLO_TILE_SITE + t]] += 1
     S[L.COLO_BRIDGED_ZONES] = bridged

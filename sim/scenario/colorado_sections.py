@@ -83,10 +83,6 @@ def load_colorado_section(ctx: _Ctx, S: np.ndarray, v: Any) -> None:
             _fail(p, f"basin of {ctx.info.dam_ids[d]} already holds {bridges[same[0]]} (COLO-BRIDGE-03)")
     S[L.COLO_TILE_SITE:L.COLO_TILE_SITE + L.N_BRIDGE_TILES] = site
     S[L.COLO_TILE_DAM:L.COLO_TILE_DAM + L.N_BRIDGE_TILES] = dam
-    S[L.COLO_DAM_BRIDGE:L.COLO_DAM_BRIDGE + L.MAX_DAMS] = -1
-    for t in range(L.N_BRIDGE_TILES):
-        if dam[t] >= 0:
-            S[L.COLO_DAM_BRIDGE + dam[t]] = t
     S[L.COLO_SITE_ENG:L.COLO_SITE_ENG + 3 * L.MAX_PLAYERS] = 0
     for area, seats in _check_keys("colorado.site_engineers", v.get("site_engineers"), ids.AREA_NAMES, "area").items():
         a = ids.AREA_NAMES.index(area)
