@@ -125,6 +125,8 @@ COLO_BRIDGED_ZONES = _alloc("colorado_bridged_zones")   # bit per zone holding a
 COLO_SITE_BUILT = _alloc("colorado_site_bridges_built", 3)   # bridges built so far from each site (COLO-BRIDGE-02)
 COLO_CROSS_COST = _alloc("colorado_crossing_cost", MAX_PLAYERS * N_SETTLE_SPACES)   # [company, space] Credits to
 #                                                         reach the space (COLO-SETTLE-02/03)
+COLO_BRIDGE_AREAS = _alloc("colorado_bridge_areas", MAX_PLAYERS)   # [company] bit per area with an own dam that
+#                                                         can take a bridge (COLO-BRIDGE-03; also after each Base)
 # ==== end of the Colorado fields ================================================================================
 COMPANY_BASE = sum(s for _, s in _fields)
 

@@ -9,8 +9,8 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.colorado_board import zone_bridge
-from sim.rules.company import add_credits, add_energy, add_vp, co
+from sim.rules.colorado_board import bridge_areas, dam_takes_bridge, zone_bridge
+from sim.rules.company import add_credits, add_energy, add_vp, built, co
 from sim.rules.construct import BUILD_ACTION, build_possible, free_place_ok
 from sim.rules.contracts import displayed_count
 from sim.rules.geology import conduit_value
@@ -72,6 +72,8 @@ def setup_colorado(S, T):
 # ----------------------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def _own_dam_with_room(S, T, c):
+    if built(S, T, c, ids.BASE) == 0:
+        return False
     for d in range(T.n_dams[0]):
         if S[L.DAM_OWNER + d] == c and S[L.DAM_DROPS + d] < capacity(S, T, d):
             return True
@@ -143,12 +145,6 @@ def bridge_cost(S, T, a):
 
 
 @njit(cache=True, _nrt=False)
-def dam_takes_bridge(S, T, c, d):
-    """COLO-BRIDGE-03: an own dam (any level) without a bridge, in a basin without a bridge."""
-    return S[L.DAM_OWNER + d] == c and (S[L.COLO_BRIDGED_ZONES] >> T.dam_zone[d]) & 1 == 0
-
-
-@njit(cache=True, _nrt=False)
 def list_bridges(S, T, c, mode, arg, credits, out, n, scratch, first_only):
     """Appends every (tile, dam) of a bridge build (move = tile * 64 + dam) whose bonus is performable."""
     asked = 0                     # tiles whose bonus was checked (bits), and those found performable: the bonus
@@ -175,22 +171,12 @@ def list_bridges(S, T, c, mode, arg, credits, out, n, scratch, first_only):
 
 
 @njit(cache=True, _nrt=False)
-def areas_taking_bridge(S, T, c):
-    """Bit mask of the areas where company c has a dam that can take a bridge (COLO-BRIDGE-03)."""
-    areas = 0
-    for d in range(T.n_dams[0]):
-        if dam_takes_bridge(S, T, c, d):
-            areas |= 1 << T.zone_area[T.dam_zone[d]]
-    return areas
-
-
-@njit(cache=True, _nrt=False)
-def site_open(S, T, c, a, eng, credits, scratch, areas):
+def site_open(S, T, c, a, eng, credits, scratch):
     """COLO-BRIDGE-05: the site still holds a tile whose bonus is performable, c has an eligible dam in that area
-    (`areas`: areas_taking_bridge), 1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied). A tile's
+    (layout COLO_BRIDGE_AREAS), 1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied). A tile's
     bonus does not depend on the dam it goes over, so any eligible dam with any such tile is a legal bridge."""
     cost = bridge_cost(S, T, a)
-    if (areas >> a) & 1 == 0 or eng < 1 or credits < cost or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]:
+    if (S[L.COLO_BRIDGE_AREAS + c] >> a) & 1 == 0 or eng < 1 or credits < cost or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]:
         return False
     for t in range(L.N_BRIDGE_TILES):
         if (S[L.COLO_TILE_SITE + t] == a and S[L.COLO_TILE_DAM + t] < 0
@@ -210,8 +196,8 @@ def build_bridge(S, T, c, t, d):
 @njit(cache=True, _nrt=False)
 def refresh_bridges(S, T):
     """Recomputes the state derived from the bridges (layout: COLO_DAM_BRIDGE, COLO_BRIDGED_ZONES, COLO_SITE_BUILT,
-    COLO_CROSS_COST): the rules read them at every main decision, a bridge is built a few times a game. A bridged
-    dam keeps its owner, so nothing else changes them."""
+    COLO_CROSS_COST, COLO_BRIDGE_AREAS): the rules read them at every main decision, a bridge is built a few times a
+    game. A bridged dam keeps its owner, so only a Base changes them otherwise (COLO_BRIDGE_AREAS: note_base)."""
     bridged = 0
     for a in range(3):
         S[L.COLO_SITE_BUILT + a] = 0
@@ -232,6 +218,7 @@ def refresh_bridges(S, T):
                 own |= 1 << T.dam_zone[d]
         for s in range(L.N_SETTLE_SPACES):
             S[L.COLO_CROSS_COST + c * L.N_SETTLE_SPACES + s] = _crossing_cost(T, s, bridged, own)
+        S[L.COLO_BRIDGE_AREAS + c] = bridge_areas(S, T, c)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -298,9 +285,8 @@ def list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch, witness):
     build the construction action found, or -1: see reward_performable)."""
     if eng < 1:                     # every site and space takes 1 or 2 Engineers (COLO-BRIDGE-02, COLO-SETTLE-01)
         return n
-    areas = areas_taking_bridge(S, T, c)
     for a in range(3):
-        if site_open(S, T, c, a, eng, credits, scratch, areas):
+        if site_open(S, T, c, a, eng, credits, scratch):
             out[n] = ids.MV_COLO_SITE + a
             n += 1
     for s in range(L.N_SETTLE_SPACES):

@@ -55,6 +55,26 @@ def bridged_dam_pieces(S, c):
 
 @njit(cache=True, _nrt=False)
 def note_base(S, T, d):
-    """Records dam d as the latest Base placed, for the free bridge on it (COLO-EXT-01)."""
+    """Records dam d as the latest Base placed, for the free bridge on it (COLO-EXT-01), and where its owner can
+    now take a bridge."""
     if T.colo_enabled[0] == 1:
         S[L.COLO_LAST_BASE] = d
+        c = S[L.DAM_OWNER + d]
+        S[L.COLO_BRIDGE_AREAS + c] = bridge_areas(S, T, c)
+
+
+@njit(cache=True, _nrt=False)
+def bridge_areas(S, T, c):
+    """Bit mask of the areas where company c has a dam that can take a bridge (COLO-BRIDGE-03: an own dam in a basin
+    without a bridge). Derived state (layout COLO_BRIDGE_AREAS): a Base or a bridge changes it."""
+    areas = 0
+    for d in range(T.n_dams[0]):
+        if dam_takes_bridge(S, T, c, d):
+            areas |= 1 << T.zone_area[T.dam_zone[d]]
+    return areas
+
+
+@njit(cache=True, _nrt=False)
+def dam_takes_bridge(S, T, c, d):
+    """COLO-BRIDGE-03: an own dam (any level) without a bridge, in a basin without a bridge."""
+    return S[L.DAM_OWNER + d] == c and (S[L.COLO_BRIDGED_ZONES] >> T.dam_zone[d]) & 1 == 0

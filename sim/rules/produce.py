@@ -7,6 +7,7 @@ from sim.rules.company import (
     add_credits,
     add_energy,
     add_vp,
+    built,
     is_automa,
     officer,
     production_bonus,
@@ -79,6 +80,8 @@ def own_powerhouse_in_zone(S, T, c, zone):
 @njit(cache=True, _nrt=False)
 def list_productions(S, T, c, modifier, flags, excluded_ph, credits, out, n, first_only):
     """Appends every legal production (PRODUCE-01..07) as a move to out[n:]; returns the new count."""
+    if built(S, T, c, ids.POWERHOUSE) == 0:                       # PRODUCE-01: through an own powerhouse
+        return n
     german_second = (flags & GERMAN_SECOND) != 0
     for d in range(T.n_dams[0]):
         owner = S[L.DAM_OWNER + d]

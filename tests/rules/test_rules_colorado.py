@@ -423,6 +423,38 @@ def test_COLO_SETTLE_03_COLO_BRIDGE_02_derived_bridge_state_follows_every_bridge
         "Colorado: the state derived from the bridges matches them (sim.rules.colorado.refresh_bridges)")
 
 
+def test_COLO_BRIDGE_03_05_a_base_placed_in_play_opens_the_site():
+    """COLO-BRIDGE-03/05: the areas where a company has a dam that can take a bridge are derived state (sim.layout
+    COLO_BRIDGE_AREAS): a Base placed in play opens its area's site at once, a Base in a basin already bridged does
+    not; the invariants report a stale mask."""
+    import numpy as np
+
+    from sim.invariants import INVARIANTS, violations
+    from sim.rules.actions import list_main_moves
+    from sim.rules.construct import place_structure
+
+    (m1u, _), (m2u, m2l) = _mountain()
+    g = _load({"companies": {0: {"credits": 10}}, "dams": {m2u: 1},
+               "colorado": {"bridges": _bridges(**{BRIDGES[0]: m2u})}, "decision": {"task": "main", "seat": 0}})
+
+    def sites():                               # the site moves the engine lists for seat 0 on the state as it is
+        out, scratch = np.empty(4096, dtype=np.int64), np.empty(16, dtype=np.int64)
+        n = list_main_moves(g.state, g.tables, 0, 0, out, scratch)
+        return [int(m) - ids.MV_COLO_SITE for m in out[:n] if ids.MV_COLO_SITE <= m < ids.MV_COLO_SITE + 3]
+
+    mountain = ids.AREA_NAMES.index("mountain")
+    assert sites() == [] and int(g.state[L.COLO_BRIDGE_AREAS + 0]) == 0
+    place_structure(g.state, g.tables, 0, INFO.dam_ids.index(m2l), ids.BASE)     # its basin has a bridge
+    assert sites() == [] and int(g.state[L.COLO_BRIDGE_AREAS + 0]) == 0 and violations(g.state, g.tables) == 0
+    place_structure(g.state, g.tables, 0, INFO.dam_ids.index(m1u), ids.BASE)
+    assert int(g.state[L.COLO_BRIDGE_AREAS + 0]) == 1 << mountain and violations(g.state, g.tables) == 0
+    assert sites() == [mountain]
+    stale = g.state.copy()
+    stale[L.COLO_BRIDGE_AREAS + 0] = 0
+    assert violations(stale, g.tables) == 1 << INVARIANTS.index(
+        "Colorado: the state derived from the bridges matches them (sim.rules.colorado.refresh_bridges)")
+
+
 def test_COLO_SETTLE_05_legality_needs_costs_and_a_performable_bonus():
     """COLO-SETTLE-05, DECISION-38: not offered when the crossing cost cannot be paid, nor when the tile's production
     has no legal option; offered once both hold."""
