@@ -176,7 +176,8 @@ def site_open(S, T, c, a, eng, credits, scratch):
     (layout COLO_BRIDGE_AREAS), 1 Engineer and the Credits (COLO-BRIDGE-01: the site is never occupied). A tile's
     bonus does not depend on the dam it goes over, so any eligible dam with any such tile is a legal bridge."""
     cost = bridge_cost(S, T, a)
-    if (S[L.COLO_BRIDGE_AREAS + c] >> a) & 1 == 0 or eng < 1 or credits < cost or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]:
+    if ((S[L.COLO_BRIDGE_AREAS + c] >> a) & 1 == 0 or eng < 1 or credits < cost
+            or S[L.COLO_SITE_BUILT + a] == T.colo_site_tiles[a]):
         return False
     for t in range(L.N_BRIDGE_TILES):
         if (S[L.COLO_TILE_SITE + t] == a and S[L.COLO_TILE_DAM + t] < 0
