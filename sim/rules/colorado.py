@@ -9,7 +9,7 @@ from numba import njit
 
 from sim import ids
 from sim import layout as L
-from sim.rules.colorado_board import bridge_areas, dam_takes_bridge, zone_bridge
+from sim.rules.colorado_board import dam_takes_bridge, refresh_bridge_areas, zone_bridge
 from sim.rules.company import add_credits, add_energy, add_vp, built, co
 from sim.rules.construct import BUILD_ACTION, build_possible, free_place_ok
 from sim.rules.contracts import displayed_count
@@ -92,8 +92,8 @@ def _wheel_machinery(S, c):
 @njit(cache=True, _nrt=False)
 def _free_conduit_exists(S, T, c, v):
     nd = T.n_dams[0]
-    for g in range(nd, nd + T.n_conduits[0]):
-        if free_place_ok(S, T, c, g, ids.CONDUIT, v):
+    for k in range(T.n_conduits[0]):
+        if S[L.COND_OWNER + k] == ids.NOBODY and free_place_ok(S, T, c, nd + k, ids.CONDUIT, v):
             return True
     return False
 
@@ -219,7 +219,7 @@ def refresh_bridges(S, T):
                 own |= 1 << T.dam_zone[d]
         for s in range(L.N_SETTLE_SPACES):
             S[L.COLO_CROSS_COST + c * L.N_SETTLE_SPACES + s] = _crossing_cost(T, s, bridged, own)
-        S[L.COLO_BRIDGE_AREAS + c] = bridge_areas(S, T, c)
+    refresh_bridge_areas(S, T)
 
 
 # ----------------------------------------------------------------------------------------------------------

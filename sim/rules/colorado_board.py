@@ -59,19 +59,19 @@ def note_base(S, T, d):
     now take a bridge."""
     if T.colo_enabled[0] == 1:
         S[L.COLO_LAST_BASE] = d
-        c = S[L.DAM_OWNER + d]
-        S[L.COLO_BRIDGE_AREAS + c] = bridge_areas(S, T, c)
+        refresh_bridge_areas(S, T)
 
 
 @njit(cache=True, _nrt=False)
-def bridge_areas(S, T, c):
-    """Bit mask of the areas where company c has a dam that can take a bridge (COLO-BRIDGE-03: an own dam in a basin
-    without a bridge). Derived state (layout COLO_BRIDGE_AREAS): a Base or a bridge changes it."""
-    areas = 0
+def refresh_bridge_areas(S, T):
+    """Each company's bit mask of the areas where it has a dam that can take a bridge (COLO-BRIDGE-03: an own dam in
+    a basin without a bridge). Derived state (layout COLO_BRIDGE_AREAS): a Base or a bridge changes it."""
+    for c in range(L.MAX_PLAYERS):
+        S[L.COLO_BRIDGE_AREAS + c] = 0
     for d in range(T.n_dams[0]):
-        if dam_takes_bridge(S, T, c, d):
-            areas |= 1 << T.zone_area[T.dam_zone[d]]
-    return areas
+        c = S[L.DAM_OWNER + d]
+        if 0 <= c < L.MAX_PLAYERS and dam_takes_bridge(S, T, c, d):
+            S[L.COLO_BRIDGE_AREAS + c] |= 1 << T.zone_area[T.dam_zone[d]]
 
 
 @njit(cache=True, _nrt=False)
