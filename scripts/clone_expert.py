@@ -1,5 +1,5 @@
 """Behaviour cloning of the planner into the greedy weights ("Texel tuning"): record the decisions a labeller
-(`expert`) makes, fit the greedy scorer's 17 weights so that its softmax over the legal moves gives the labeller's
+(`expert`) makes, fit the greedy scorer's tuned weights so that its softmax over the legal moves gives the labeller's
 moves the highest likelihood, and measure the fitted weights in games (docs/bots.md, sixth pass).
 
     record  plays DRIVER (default: the labeller itself) against OPPONENT, 2 players, game i on
@@ -8,7 +8,7 @@ moves the highest likelihood, and measure the fitted weights in games (docs/bots
             legal moves, the LABELLER's move (asked on the same state with its own random stream: with
             --driver tuned the positions are tuned's and the labels expert's, DAgger-style) and the reference
             scorer's (`tuned`) live scores, into one .npz.
-    fit     CMA-ES over the 17 weights (relative steps from START, bounded by the parameters' ranges, as
+    fit     CMA-ES over the tuned weights (relative steps from START, bounded by the parameters' ranges, as
             `barrage tune`) and the temperature tau (log scale), maximising the mean conditional-logit
             log-likelihood of the labels, log((1 - EPS) softmax(score / tau)[label] + EPS / n) (EPS: a floor for
             moves the scorer rates -1e9), minus LAM x the mean squared relative weight change from START. Every

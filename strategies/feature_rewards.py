@@ -21,6 +21,7 @@ from strategies.feature_layout import (
     W_CONTRACT,
     W_ENERGY,
     W_ESTEP,
+    W_FSHARP,
     W_HAND,
     X_BEST_CAP,
     X_BEST_NOW,
@@ -156,8 +157,13 @@ def fulfil_value(T, I, X, W, k):
 
 @inlined
 def keep_value(T, I, X, W, k):
-    """Value of holding contract k face up in hand (`w_hand` x its feasibility x its fulfilment value)."""
-    return W[W_HAND] * contract_feasibility(T, I, X, k) * fulfil_value(T, I, X, W, k)
+    """Value of holding contract k face up in hand (`w_hand` x its feasibility x its fulfilment value); with
+    `w_fsharp` > 0 the feasibility counts to the power 1 + w_fsharp, so a contract c can fulfil soon weighs more
+    against a larger one it likely cannot (seventh pass, docs/bots.md)."""
+    f = contract_feasibility(T, I, X, k)
+    if W[W_FSHARP] > 0.0:
+        f = f ** (1.0 + W[W_FSHARP])
+    return W[W_HAND] * f * fulfil_value(T, I, X, W, k)
 
 
 @fast
