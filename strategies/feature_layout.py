@@ -11,12 +11,12 @@ from sim import layout as L
 # Weights (the float parameter vector of a greedy bot, in this order; personas differ only in these numbers).
 # strategies.personas holds the names, descriptions and defaults; tests check the two agree.
 (W_ENERGY, W_BUILD, W_CONTRACT, W_WATER, W_DENY, W_CREDIT, W_MACHINE, W_ENGINEER, W_BONUS, W_INCOME, W_TILE,
- W_LOCK, W_MISSING, W_ECONV, W_AWARD, W_NOISE, W_HAND, W_ESTEP, W_ORDER, W_FSHARP) = range(20)
-N_WEIGHTS = 20
+ W_LOCK, W_MISSING, W_ECONV, W_AWARD, W_NOISE, W_HAND, W_ESTEP, W_FSHARP) = range(19)
+N_WEIGHTS = 19
 # Tuned by coordinate search in self-play (one variant seat against three default bots, 4 players).
 DEFAULT_WEIGHTS = np.array([1.0, 1.6, 0.7, 1.0, 0.3, 0.42, 1.1, 0.8, 2.0, 1.0, 0.5, 0.65, 0.14, 0.6, 0.8, 0.0,
                             1.0, 0.0,    # contracts in hand, energy steps (feature_rewards): as before
-                            0.0, 0.0])   # build-then-produce order (feature_order), sharper feasibility: off
+                            0.0])        # sharper contract feasibility (feature_rewards.keep_value): off
 
 # ---------------------------------------------------------------------------------------------------------------
 # Context layout. Region sizes are the engine's maxima (sim.layout), so every map fits.

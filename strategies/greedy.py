@@ -49,7 +49,6 @@ from strategies.feature_layout import (
     N_X_CORE,
     W_BONUS,
     W_NOISE,
-    W_ORDER,
     W_TILE,
     X_CE,
     X_CV,
@@ -70,7 +69,6 @@ from strategies.feature_layout import (
 from strategies.feature_colorado import colorado_main_value, score_colorado_choice
 from strategies.feature_duel import add_duel_values, duel_contract_value
 from strategies.feature_lwp import building_build_value, lwp_main_value, score_lwp_choice
-from strategies.feature_order import order_gain
 from strategies.feature_production import (
     clear_energy_values,
     energy_value_memo,
@@ -128,16 +126,6 @@ def _best_production(S, T, I, X, W, nprod, modifier, credits):
             continue
         best = max(best, energy_value_memo(S, T, I, X, W, e, extra) + X[X_SIDE + i])
     return best
-
-
-@fast
-def _order_dock(S, T, I, X, W, nprod, modifier, engineers, credits, best_now):
-    """strategies.feature_order.order_gain for a Turbine space: the listed productions are re-valued with one
-    more powerhouse's bonus (COMPANY-01) for the powerhouse builds."""
-    I[I_NPH] += 1
-    more = _best_production(S, T, I, X, W, nprod, modifier, credits)
-    I[I_NPH] -= 1
-    return order_gain(S, T, I, X, W, modifier, engineers, credits, best_now, more)
 
 
 @fast
@@ -356,8 +344,6 @@ def score_main(S, T, I, X, W, moves, n, vals, follow_up=False):
                 v = _resource_space_value(S, T, I, X, W, m, kind, p, left, now)
             if kind != ids.K_PATENT:
                 X[row] = v
-            if kind == ids.K_TURBINE and W[W_ORDER] > 0.0 and v > -BIG:       # build first (feature_order)
-                v -= W[W_ORDER] * _order_dock(S, T, I, X, W, nprod, p, I[I_ENG] - T.space_eng[m], left, v)
             vals[i] = v - T.space_eng[m] * ce - pay * cv
         elif m < ids.MV_CONSTRUCT:                                    # ACT-BANK-01
             # Banking is what a company does once nothing else is worth its Engineers: all of them at once

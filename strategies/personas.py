@@ -3,7 +3,7 @@
 Every persona is the same numba bot (`strategies.core.GREEDY`, scorer in `strategies.greedy`) with different
 weights. A weight multiplies one family of features of a move's value (all in VP-equivalents, see
 `strategies.features`); resource values are per unit in round 1 and shrink toward what final scoring pays for
-them (END-04). The vector has 20 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
+them (END-04). The vector has 19 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
 slots at their defaults.
 
 The `tuned` persona's weights are data (strategies/data/tuned.json, the result file of the `barrage tune` run
@@ -55,8 +55,6 @@ PARAMS: tuple[GreedyParam, ...] = (
                                "feasibility x fulfilment value"),
     GreedyParam("w_estep", 0.0, "share of the next bonus-tile section (6 energy) credited per energy toward it "
                                 "this round, while more productions can follow", 0.0, 2.0),
-    GreedyParam("w_order", 0.0, "share of this round's production gain from building first (a conduit or "
-                                "powerhouse completing a better system) docked from producing now", 0.0, 2.0),
     GreedyParam("w_fsharp", 0.0, "a contract's feasibility counts raised to the power 1 + w_fsharp in its hand "
                                  "value (contracts it can fulfil soon preferred)", 0.0, 4.0),
 )

@@ -114,12 +114,12 @@ def test_weights_file_of_the_wrong_length_is_refused(tmp_path):
     w.write_text(json.dumps([1.0] * 14))
     out = tmp_path / "run"
     p = barrage("tune", "--out", str(out), "--weights", str(w))
-    assert_one_line_error(p, "has 14 weights", "has 19")
+    assert_one_line_error(p, "has 14 weights", "has 18")
     assert not out.exists()
 
 
 def test_tuned_weights_land_in_their_own_slots_not_in_noise():
-    """The weights declared after `noise` (w_hand, w_estep, w_order, w_fsharp) are tuned in their own slots; the
+    """The weights declared after `noise` (w_hand, w_estep, w_fsharp) are tuned in their own slots; the
     tune once wrote the tuned names' values over the first slots in order, so w_hand's value became the noise."""
     from experiments.tune import place_weights, tuned_param_names
 
@@ -129,7 +129,7 @@ def test_tuned_weights_land_in_their_own_slots_not_in_noise():
     for name, value in zip(names, values):
         assert vec[personas.PARAM_NAMES.index(name)] == value
     assert vec[personas.PARAM_NAMES.index("noise")] == 0.0
-    assert "noise" not in names and names[-4:] == ("w_hand", "w_estep", "w_order", "w_fsharp")
+    assert "noise" not in names and names[-3:] == ("w_hand", "w_estep", "w_fsharp")
 
 
 def test_non_greedy_heuristic_is_refused(tmp_path):
