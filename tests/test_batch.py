@@ -50,8 +50,6 @@ CASES = [
     (GameConfig(players=4, intro=True), "random_actions"),
     (GameConfig(players=3, companies=("France", "USA", "Italy"),
                 officers=("Viktor Fiesler", "Mahiri Sekibo", "Anton Krylov")), "random_actions"),
-    # a block of games shares the state and the scorer's buffers (strategies.batch.game_buffers): each game still
-    # plays as alone
     (GameConfig(players=2), "greedy,tuned"),
 ]
 
