@@ -9,7 +9,8 @@ crossings free instead of 3 Credits; opponents' crossings pay i Credits + 1 VP, 
 worth its tile's bonus minus the crossing cost and its Engineers."""
 from sim import ids
 from sim import layout as L
-from sim.rules.colorado import bridge_cost, crossing_cost, dam_takes_bridge
+from sim.rules.colorado import bridge_cost, crossing_cost
+from sim.rules.colorado_board import dam_takes_bridge
 from strategies.feature_layout import I_C, I_NFUT, I_OBJ, W_BONUS, X_CE, X_CV, X_EV, X_FBV, X_MV, fast
 from strategies.feature_rewards import reward_value
 
