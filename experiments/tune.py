@@ -78,10 +78,11 @@ def place_weights(base_vec: np.ndarray, values: np.ndarray) -> np.ndarray:
 
 def search_space(start: dict[str, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """CMA-ES coordinates of the tuned weights (tuned_param_names order): (scale, start point, lower, upper
-    bounds), a weight being x * scale with scale = max(|start|, 0.05), bounded by its parameter's range."""
+    bounds), a weight being x * scale with scale = max(|start|, its parameter's step), bounded by its range."""
     names = tuned_param_names()
     bounds = {p.name: (p.low, p.high) for p in PARAMS}
-    scale = np.array([max(abs(start[k]), 0.05) for k in names])
+    step = {p.name: p.step for p in PARAMS}
+    scale = np.array([max(abs(start[k]), step[k]) for k in names])
     x0 = np.array([start[k] for k in names]) / scale
     lower = np.array([bounds[k][0] for k in names]) / scale
     upper = np.array([bounds[k][1] for k in names]) / scale

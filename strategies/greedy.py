@@ -609,7 +609,7 @@ def _score_into(params, S, T, moves, n, buf):
     counts."""
     I, X, W, vals = _buffer_views(buf, n)
     _clear_core(I, X)
-    load_weights(params, W)
+    load_weights(params, W, S[L.G_ROUND])
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     kind = S[t]
     c = S[t + 1]

@@ -29,6 +29,7 @@ class GreedyParam:
     description: str
     low: float = 0.0
     high: float = 10.0
+    step: float = 0.05       # smallest scale of a tune's relative steps (experiments.tune.search_space)
 
 
 # In parameter-vector order (slot i = index i); keep in sync with strategies.features (W_* and DEFAULT_WEIGHTS).
@@ -57,7 +58,10 @@ PARAMS: tuple[GreedyParam, ...] = (
                                 "this round, while more productions can follow", 0.0, 2.0),
     GreedyParam("w_fsharp", 0.0, "a contract's feasibility counts raised to the power 1 + w_fsharp in its hand "
                                  "value (contracts it can fulfil soon preferred)", 0.0, 4.0),
-)
+) + tuple(GreedyParam(f"s_{w[2:]}", 0.0, f"round schedule of {w}: it plays {w} x exp(s_{w[2:]} x (round - 3) / 2), "
+                                         "so a positive slope weighs it more late, a negative one early", -2.0, 2.0,
+                      step=0.5)
+          for w in ("w_energy", "w_build", "w_contract", "w_income", "w_bonus", "w_tile"))
 PARAM_NAMES: tuple[str, ...] = tuple(p.name for p in PARAMS)
 DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)
 
