@@ -10,14 +10,43 @@ from strategies.feature_layout import (
     I_HPATH,
     I_OWN_PH,
     W_ENERGY,
+    X_ARR,
     X_DROPV,
     X_EU,
+    X_PASS,
     fast,
     inlined,
 )
 
 # ---------------------------------------------------------------------------------------------------------------
 # Water
+
+@fast
+def flow_arrivals(S, T, I, X):
+    """Where the drops on the headstream tiles will go at this round's Water Flow phase if nothing else changes
+    (WATER-04..07, WATER-11: slot order, one drop at a time, each stopping at the first built dam with room):
+    X_ARR[d] drops reach the built dam d, X_PASS[d] drops pass the empty dam space d (a Base built there would
+    hold the first). The potential counts them as the next round's water (w_flow, strategies.features._board):
+    the average inflow it uses otherwise does not see that a dam below an empty headstream, or below a dam
+    with room, gets nothing before the next round's productions."""
+    nd = T.n_dams[0]
+    for d in range(nd):
+        X[X_ARR + d] = 0.0
+        X[X_PASS + d] = 0.0
+    for h in range(T.n_head[0]):
+        for _ in range(S[L.HEAD_DROPS + h]):
+            node = headstream_node(T, h)
+            while True:
+                node = T.river_next[node]
+                if node < 0:
+                    break
+                if node < nd:
+                    if S[L.DAM_OWNER + node] == ids.NOBODY:
+                        X[X_PASS + node] += 1.0
+                    elif S[L.DAM_DROPS + node] + X[X_ARR + node] < I[I_CAP + node]:
+                        X[X_ARR + node] += 1.0
+                        break
+
 
 @inlined
 def drop_landing(S, T, I, node, ahead):

@@ -69,6 +69,7 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     W_LOCK,
     W_MACHINE,
     W_MISSING,
+    W_FLOW,
     W_WATER,
     X_BEST,
     X_BEST_CAP,
@@ -94,6 +95,8 @@ from strategies.feature_layout import (  # noqa: F401  (DEFAULT_WEIGHTS, N_WEIGH
     X_MV,
     X_NOW,
     X_PHD,
+    X_ARR,
+    X_PASS,
     X_RATE,
     X_TYPEV,
     X_VK,
@@ -112,7 +115,7 @@ from strategies.feature_rewards import (
     fulfil_value,
 )
 from strategies.feature_structures import future_bonus_value
-from strategies.feature_water import drop_value
+from strategies.feature_water import drop_value, flow_arrivals
 
 # ---------------------------------------------------------------------------------------------------------------
 # Context
@@ -384,7 +387,11 @@ def _board(S, T, I, X, W, c):
                         I[I_HPATH + h * HPATH_LEN + i] = node
                         i += 1
         I[I_HPATH + h * HPATH_LEN + i] = -1
-    # Potential factors per zone
+    # Potential factors per zone. With w_flow, the next round's water of a dam is what this round's Water Flow
+    # brings it (flow_arrivals), in place of one round of its average inflow.
+    wf = W[W_FLOW] if nfut > 0 else 0.0
+    if wf != 0.0:
+        flow_arrivals(S, T, I, X)
     base_left = I[I_PIECES + ids.BASE] > 0
     for z in range(nz):
         best = 0.0
@@ -406,8 +413,12 @@ def _board(S, T, I, X, W, c):
             o = S[L.DAM_OWNER + d]
             cap = I[I_CAP + d]
             held = S[L.DAM_DROPS + d]
+            if wf != 0.0 and o == ids.NOBODY:
+                X[X_WOWN1 + d] += wf * (min(1.0, X[X_PASS + d]) - min(1.0, rate))
             if o == c or o == ids.NEUTRAL:
                 w = nfut * min(float(cap), rate) + now * min(cap, held)
+                if wf != 0.0:
+                    w += wf * (min(float(cap), held + X[X_ARR + d]) - min(float(cap), rate))
                 X[X_WD + d] = w if o == c else 0.6 * w
                 wsum += X[X_WD + d]
             elif o == ids.NOBODY and I[I_OWN_DAM + z] < 0 and base_left:

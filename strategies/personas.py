@@ -61,7 +61,10 @@ PARAMS: tuple[GreedyParam, ...] = (
 ) + tuple(GreedyParam(f"s_{w[2:]}", 0.0, f"round schedule of {w}: it plays {w} x exp(s_{w[2:]} x (round - 3) / 2), "
                                          "so a positive slope weighs it more late, a negative one early", -2.0, 2.0,
                       step=0.5)
-          for w in ("w_energy", "w_build", "w_contract", "w_income", "w_bonus", "w_tile"))
+          for w in ("w_energy", "w_build", "w_contract", "w_income", "w_bonus", "w_tile")) + (
+    GreedyParam("w_flow", 0.0, "next round's water in the production potential: the drops this round's Water Flow "
+                               "will bring a dam (1) instead of its average inflow (0)", 0.0, 2.0, step=0.5),
+)
 PARAM_NAMES: tuple[str, ...] = tuple(p.name for p in PARAMS)
 DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)
 
