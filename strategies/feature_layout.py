@@ -12,18 +12,21 @@ from sim import layout as L
 # strategies.personas holds the names, descriptions and defaults; tests check the two agree.
 (W_ENERGY, W_BUILD, W_CONTRACT, W_WATER, W_DENY, W_CREDIT, W_MACHINE, W_ENGINEER, W_BONUS, W_INCOME, W_TILE,
  W_LOCK, W_MISSING, W_ECONV, W_AWARD, W_NOISE, W_HAND, W_ESTEP, W_FSHARP,
- W_S_ENERGY, W_S_BUILD, W_S_CONTRACT, W_S_INCOME, W_S_BONUS, W_S_TILE, W_FLOW) = range(26)
-N_WEIGHTS = 26
+ W_S_ENERGY, W_S_BUILD, W_S_CONTRACT, W_S_INCOME, W_S_BONUS, W_S_TILE, W_FLOW,
+ W_S_AWARD, W_S_ECONV, W_S_WATER, W_S_ENGINEER) = range(30)
+N_WEIGHTS = 30
 # Round schedules: slot W_S_X holds the slope s of weight W_X, which plays w x exp(s x (round - 3) / 2) -- itself
 # in round 3, exp(-s) of it in round 1, exp(s) in round 5 (load_weights). Slopes 0 leave the weights constant.
 SCHEDULED = np.array([[W_S_ENERGY, W_ENERGY], [W_S_BUILD, W_BUILD], [W_S_CONTRACT, W_CONTRACT],
-                      [W_S_INCOME, W_INCOME], [W_S_BONUS, W_BONUS], [W_S_TILE, W_TILE]], dtype=np.int64)
+                      [W_S_INCOME, W_INCOME], [W_S_BONUS, W_BONUS], [W_S_TILE, W_TILE], [W_S_AWARD, W_AWARD],
+                      [W_S_ECONV, W_ECONV], [W_S_WATER, W_WATER], [W_S_ENGINEER, W_ENGINEER]], dtype=np.int64)
 # Tuned by coordinate search in self-play (one variant seat against three default bots, 4 players).
 DEFAULT_WEIGHTS = np.array([1.0, 1.6, 0.7, 1.0, 0.3, 0.42, 1.1, 0.8, 2.0, 1.0, 0.5, 0.65, 0.14, 0.6, 0.8, 0.0,
                             1.0, 0.0,    # contracts in hand, energy steps (feature_rewards): as before
                             0.0,         # sharper contract feasibility (feature_rewards.keep_value): off
                             0.0, 0.0, 0.0, 0.0, 0.0, 0.0,    # round schedules (SCHEDULED): constant weights
-                            0.0])        # next round's water from this round's flow (feature_water): off
+                            0.0,         # next round's water from this round's flow (feature_water): off
+                            0.0, 0.0, 0.0, 0.0])   # more round schedules: constant weights
 
 # ---------------------------------------------------------------------------------------------------------------
 # Context layout. Region sizes are the engine's maxima (sim.layout), so every map fits.

@@ -32,6 +32,14 @@ class GreedyParam:
     step: float = 0.05       # smallest scale of a tune's relative steps (experiments.tune.search_space)
 
 
+def _schedules(*weights: str) -> tuple[GreedyParam, ...]:
+    """The round-schedule slopes of these weights, in this order (strategies.feature_layout.SCHEDULED)."""
+    return tuple(GreedyParam(f"s_{w[2:]}", 0.0, f"round schedule of {w}: it plays {w} x exp(s_{w[2:]} x (round - 3) "
+                                                "/ 2), so a positive slope weighs it more late, a negative one early",
+                             -2.0, 2.0, step=0.5)
+                 for w in weights)
+
+
 # In parameter-vector order (slot i = index i); keep in sync with strategies.features (W_* and DEFAULT_WEIGHTS).
 PARAMS: tuple[GreedyParam, ...] = (
     GreedyParam("w_energy", 1.0, "energy-track value of this round's energy: award race, track Credits, bonus tile"),
@@ -58,13 +66,10 @@ PARAMS: tuple[GreedyParam, ...] = (
                                 "this round, while more productions can follow", 0.0, 2.0),
     GreedyParam("w_fsharp", 0.0, "a contract's feasibility counts raised to the power 1 + w_fsharp in its hand "
                                  "value (contracts it can fulfil soon preferred)", 0.0, 4.0),
-) + tuple(GreedyParam(f"s_{w[2:]}", 0.0, f"round schedule of {w}: it plays {w} x exp(s_{w[2:]} x (round - 3) / 2), "
-                                         "so a positive slope weighs it more late, a negative one early", -2.0, 2.0,
-                      step=0.5)
-          for w in ("w_energy", "w_build", "w_contract", "w_income", "w_bonus", "w_tile")) + (
+) + _schedules("w_energy", "w_build", "w_contract", "w_income", "w_bonus", "w_tile") + (
     GreedyParam("w_flow", 0.0, "next round's water in the production potential: the drops this round's Water Flow "
                                "will bring a dam (1) instead of its average inflow (0)", 0.0, 2.0, step=0.5),
-)
+) + _schedules("w_award", "w_econv", "w_water", "w_engineer")
 PARAM_NAMES: tuple[str, ...] = tuple(p.name for p in PARAMS)
 DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)
 
