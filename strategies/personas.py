@@ -3,7 +3,7 @@
 Every persona is the same numba bot (`strategies.core.GREEDY`, scorer in `strategies.greedy`) with different
 weights. A weight multiplies one family of features of a move's value (all in VP-equivalents, see
 `strategies.features`); resource values are per unit in round 1 and shrink toward what final scoring pays for
-them (END-04). The vector has 19 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
+them (END-04). The vector has 30 slots; a shorter vector (the batch runner's 8 today) leaves the remaining
 slots at their defaults.
 
 The `tuned` persona's weights are data (strategies/data/tuned.json, the result file of the `barrage tune` run

@@ -16,7 +16,7 @@ import numpy as np
 from sim.errors import ConfigError
 from strategies import core, personas
 
-N_PARAMS = 40  # width of a bot's parameter vector (unused slots are 0); a planner's own + 19 heuristic weights
+N_PARAMS = 40  # width of a bot's parameter vector (unused slots are 0); a planner's own (at most 7) + 30 heuristic weights
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _ALIAS = re.compile(r"^[A-Za-z0-9_-]+$")
