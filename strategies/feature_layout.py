@@ -16,7 +16,8 @@ from sim import layout as L
  W_S_AWARD, W_S_ECONV, W_S_WATER, W_S_ENGINEER) = range(30)
 N_WEIGHTS = 30
 # Round schedules: slot W_S_X holds the slope s of weight W_X, which plays w x exp(s x (round - 3) / 2) -- itself
-# in round 3, exp(-s) of it in round 1, exp(s) in round 5 (load_weights). Slopes 0 leave the weights constant.
+# in round 3, exp(-s) of it in round 1, exp(s) in round 5 (load_weights; the setup's decisions are round 0's,
+# exp(-1.5 s)). Slopes 0 leave the weights constant.
 SCHEDULED = np.array([[W_S_ENERGY, W_ENERGY], [W_S_BUILD, W_BUILD], [W_S_CONTRACT, W_CONTRACT],
                       [W_S_INCOME, W_INCOME], [W_S_BONUS, W_BONUS], [W_S_TILE, W_TILE], [W_S_AWARD, W_AWARD],
                       [W_S_ECONV, W_ECONV], [W_S_WATER, W_WATER], [W_S_ENGINEER, W_ENGINEER]], dtype=np.int64)

@@ -13,8 +13,8 @@ from strategies.registry import parse
 
 
 def _round2(drops_b5u=1, head=4):
-    """HB holds `head` drops (4); below it (HB: B2U B2L B5U B5L B9U B9L) seat 0's level-2 dam B5U holds `drops_b5u` and a
-    neutral level-1 dam stands empty on B9L."""
+    """HB holds `head` drops; below it (HB: B2U B2L B5U B5L B9U B9L) seat 0's level-2 dam B5U holds `drops_b5u`
+    and a neutral level-1 dam stands empty on B9L."""
     return scenario.load({
         "players": 2, "round": 2, "phase": "actions",
         "companies": {0: {"company": "USA", "officer": "Wilhelm", "credits": 10, "excavators": 6, "mixers": 4,
