@@ -30,7 +30,8 @@ from sim.rules.setup import setup_game
 from strategies.core import BOT_RNG_SALT, GREEDY, automa_levels, choose_move
 from strategies.feature_layout import load_weights
 from strategies.features import make_context
-from strategies.greedy import _context_views, new_score_buffer, score_decision, score_moves
+from strategies.greedy import new_score_buffer, score_decision, score_moves
+from strategies.score_buffer import _context_views
 
 MAX_MOVES = 512
 

@@ -32,7 +32,7 @@ def automa_levels(seat_strategy, params, n):
 
 @njit(cache=True, _nrt=False)
 def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None):
-    """Returns the index (in moves[:n]) of the move the bot picks; `score_buf` (strategies.greedy.new_score_buffer,
+    """Returns the index (in moves[:n]) of the move the bot picks; `score_buf` (strategies.score_buffer.new_score_buffer,
     capacity >= n) spares the greedy bot an allocation per decision. Compiled without NRT (its reference counts
     cost more than a random bot's choice); the bots that allocate are NRT boundaries (`_nrt=True`)."""
     if strategy == GREEDY:

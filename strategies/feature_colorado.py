@@ -1,6 +1,6 @@
 """Greedy features for The Colorado Connection (COLO-*): what a bridge, a productive settlement, the Heliport and the
 Colorado sub-decisions are worth to the deciding company, in VP-equivalents (the currency of strategies.greedy).
-Hooks: greedy.score_main and greedy.score_moves call these for the Colorado moves only; feature_lwp for the
+Hooks: greedy_main.score_main and greedy.score_moves call these for the Colorado moves only; feature_lwp for the
 Heliport; everything is zero-cost without the expansion.
 
 A bridge is worth its tile's bonus (reward_value) plus what the bridge itself brings: the bridges bonus tiles to

@@ -1,6 +1,6 @@
 """Greedy features for The Leeghwater Project (LWP-*): what a private building's action, activating a building, an
 external work and the Leeghwater sub-decisions are worth to the deciding company, in VP-equivalents (the same
-currency as strategies.greedy). Hooks: greedy.score_main / score_build / score_moves call these for the
+currency as strategies.greedy). Hooks: greedy_main.score_main, greedy.score_build / score_moves call these for the
 Leeghwater moves only."""
 from sim import ids
 from sim import layout as L

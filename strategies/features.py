@@ -250,7 +250,7 @@ def _officer_in_context(o):
 def patch_context(S, c, I0, X0, I, X, in_place):
     """Fills I, X with c's context for the state S when S differs from the state of the context I0, X0 (filled
     by make_context with contracts, and possibly used for scoring since) only in c's Engineers, Credits and
-    effective officer -- Mahiri's copies and the extra action after banking (strategies.greedy._copy_value) --
+    effective officer -- Mahiri's copies and the extra action after banking (strategies.greedy_follow_up._copy_value) --
     by copying I0, X0 and patching what those change (`in_place`: I, X are I0, X0 themselves). Returns False, writing
     nothing, when that would not equal make_context: the Engineers change X_NOW (the map pass reads it), or
     the officer change involves an officer the map pass reads.

@@ -10,7 +10,7 @@ from sim import layout as L
 from sim.rules.company import co
 from strategies.feature_layout import DEFAULT_WEIGHTS, N_I_CORE, N_X_CORE, load_weights
 from strategies.features import make_context, patch_context
-from strategies.greedy import _context_views, new_score_buffer
+from strategies.score_buffer import _context_views, new_score_buffer
 
 OFFICERS = (ids.MAHIRI, ids.VIKTOR, ids.GRAZIANO, ids.ANTON, ids.SOLOMON, ids.WILHELM, ids.JILL)
 
@@ -70,7 +70,9 @@ def test_follow_up_in_the_decisions_context_scores_as_a_fresh_context():
     keeping its build-candidate table, Water and Contract rows and memos (_follow_up_value), is worth exactly what
     a fresh context and a full score_main give it (_copy_value from make_context), for every officer change it
     accepts -- so the officers the kept tables read are all listed in _officer_in_tables."""
-    from strategies.greedy import COPY_WORK, CTX_NONE, _copy_value, _follow_up_value, _views, score_decision
+    from strategies.greedy import score_decision
+    from strategies.greedy_follow_up import CTX_NONE, _copy_value, _follow_up_value
+    from strategies.score_buffer import COPY_WORK, _views
 
     kept = refused = 0
     work = np.empty(COPY_WORK, dtype=np.int64)

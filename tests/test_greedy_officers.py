@@ -34,14 +34,10 @@ from strategies.feature_production import (
     viktor_energy,
 )
 from strategies.features import make_context
-from strategies.greedy import (
-    _context_views,
-    _end_conversion,
-    _score_mahiri_space,
-    greedy_choose,
-    new_score_buffer,
-    score_moves,
-)
+from strategies.greedy import greedy_choose, score_moves
+from strategies.greedy_follow_up import _score_mahiri_space
+from strategies.greedy_main import _end_conversion
+from strategies.score_buffer import _context_views, new_score_buffer
 
 
 def top(g: Game) -> tuple[int, int]:
