@@ -11,7 +11,7 @@ from sim.results import record
 from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.rng import seed_state
 from sim.rules.setup import setup_game
-from strategies.core import BOT_RNG_SALT, automa_levels, choose_move
+from strategies.core import BOT_RNG_SALT, automa_levels, choose_move, plan_memory
 from strategies.greedy import new_score_buffer
 
 
@@ -19,10 +19,11 @@ from strategies.greedy import new_score_buffer
 def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng, score_buf):
     """Plays one whole game in S (setup_game clears it) with the given per-seat strategies (seats whose strategy
     is AUTOMA are Automa seats the engine plays), using the work buffers of `game_buffers`; returns the number of
-    decisions."""
+    decisions. The planners' tree memory is the game's own (empty at its start)."""
     setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
-    _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf)
+    _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, plan_memory(seat_strategy, params,
+                                                                                   T.n_players[0]))
     return S[L.G_DECISIONS]
 
 
@@ -35,13 +36,13 @@ def game_buffers():
 
 
 @njit(cache=True, _nrt=False)
-def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf):
+def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, memory):
     """play_one's decision loop, compiled without NRT: a decision then costs no reference counts (the bots that
     allocate, the planners, are NRT boundaries)."""
     n = advance(S, T, out, scratch)
     while n > 0:
         c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf)
+        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf, memory)
         n = play_move(S, T, out[i], out, scratch)
 
 
@@ -70,6 +71,7 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, param
         setup_game(S, T, seeds[g], fixed_company[g], fixed_officer[g],
                    automa_levels(seat_strategy[g], params[g], T.n_players[0]))
         rng[0] = seed_state(seeds[g] ^ BOT_RNG_SALT)
+        memory = plan_memory(seat_strategy[g], params[g], T.n_players[0])
         n = advance(S, T, out, scratch)
         k = 0
         while True:
@@ -81,6 +83,6 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, param
             if n == 0:
                 break
             c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf)
+            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory)
             n = play_move(S, T, out[i], out, scratch)
             k += 1

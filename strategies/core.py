@@ -10,7 +10,8 @@ from sim import layout as L
 from strategies.bot_rng import BOT_RNG_SALT, bot_next  # noqa: F401  (BOT_RNG_SALT re-exported)
 from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose, greedy_pick
-from strategies.ismcts import ismcts_choose
+from strategies.ismcts import P_ITERS, P_REUSE, ismcts_choose
+from strategies.tree_memory import new_tree_memory
 
 RANDOM = 0          # uniform over the legal moves
 RANDOM_ACTIONS = 1  # uniform, but the Bank counts once (1 Engineer): plays far more varied games (fuzzing)
@@ -18,6 +19,7 @@ GREEDY = 2          # greedy heuristic family (strategies.greedy; personas = wei
 AUTOMA = 3          # the solo Automa (AUTOMA-*): played by the engine itself, params[0] = level 1..4
 FLAT_MC = 4         # flat Monte Carlo over determinized playouts (strategies.flat_mc)
 ISMCTS = 5          # single-observer information-set MCTS (strategies.ismcts)
+MEMORY_SEARCHES = 4  # a planner's tree memory holds up to this many searches' nodes (strategies.tree_memory)
 
 
 @njit(cache=True)
@@ -30,17 +32,31 @@ def automa_levels(seat_strategy, params, n):
     return out
 
 
+@njit(cache=True)
+def plan_memory(seat_strategy, params, n):
+    """A game's tree memory (strategies.tree_memory) for its n seats: room for the subtrees the ISMCTS seats that
+    reuse their trees keep (MEMORY_SEARCHES searches' nodes: a kept subtree grows with each search that reuses
+    it); no room if no seat reuses."""
+    nodes = 0
+    for c in range(n):
+        if seat_strategy[c] == ISMCTS and params[c][P_REUSE] > 0:
+            nodes = max(nodes, MEMORY_SEARCHES * (int(params[c][P_ITERS]) + 1))
+    return new_tree_memory(nodes)
+
+
 @njit(cache=True, _nrt=False)
-def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None):
-    """Returns the index (in moves[:n]) of the move the bot picks; `score_buf` (strategies.score_buffer.new_score_buffer,
-    capacity >= n) spares the greedy bot an allocation per decision. Compiled without NRT (its reference counts
-    cost more than a random bot's choice); the bots that allocate are NRT boundaries (`_nrt=True`)."""
+def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None, memory=None):
+    """Returns the index (in moves[:n]) of the move the bot picks; `score_buf`
+    (strategies.score_buffer.new_score_buffer, capacity >= n) spares the greedy bot an allocation per decision;
+    `memory` (plan_memory, one per game) lets ISMCTS keep its tree between a company's consecutive decisions.
+    Compiled without NRT (its reference counts cost more than a random bot's choice); the bots that allocate are
+    NRT boundaries (`_nrt=True`)."""
     if strategy == GREEDY:
         if score_buf is None:
             return greedy_choose(params, S, T, moves, n, rng)
         return greedy_pick(params, S, T, moves, n, rng, score_buf)
     if strategy == ISMCTS:
-        return ismcts_choose(params, S, T, moves, n, rng)
+        return ismcts_choose(params, S, T, moves, n, rng, memory)
     if strategy == FLAT_MC:
         return flat_mc_choose(params, S, T, moves, n, rng)
     if strategy == RANDOM_ACTIONS:

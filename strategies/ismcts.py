@@ -16,12 +16,14 @@ played through without a node. At each node:
 The reward (strategies.playout.evaluate) is each company's VP margin plus `win` VP for a win; it does not
 saturate, and `scale`, the running standard deviation of the deciding company's playout rewards in this
 search (at least 1 VP), puts it on the priors' footing whatever the game's VP spread. The move played is the
-root's most visited child. The tree lives for one decision (no reuse: the Automa's and the opponents' hidden
-draws between two decisions would invalidate most of it, and the bot interface is stateless).
+root's most visited child. With a tree memory (strategies.tree_memory; the game loops pass one) the subtree
+of the move played is kept and the company's next search starts from it when that decision follows at once and
+nothing hidden was drawn in between; otherwise every search starts afresh.
 
-Parameters (vector slots P_*): iters (iterations = playouts per decision), c, rollout (0 random, 1 greedy),
-depth (playout decisions after the tree, 0 = to the end of the game), widen, tau, win, then the 16 greedy
-weights (strategies.personas.PARAMS) the priors and greedy playouts use.
+Parameters (vector slots P_*): iters (new iterations = playouts per decision), c, rollout (0 random, 1 greedy),
+depth (playout decisions after the tree, 0 = to the end of the game), widen, tau, win, reuse (1 keeps the
+subtree as above, 0 never), then the greedy weights (strategies.personas.PARAMS) the priors and greedy playouts
+use.
 """
 import math
 
@@ -33,7 +35,9 @@ from sim.rules.engine import BUFFER_SIZE, play_move
 from strategies.features import N_WEIGHTS
 from strategies.playout import WS_REWARD, evaluate, new_buffers, observe, playout
 from strategies.priors import heuristic_scores, new_score_buffer, softmax_in_place
-from strategies.tree import N_MOVE, N_VISITS, add_child, backpropagate, most_visited, new_tree, select_puct
+from strategies.tree import (N_MOVE, N_VISITS, add_child, backpropagate, find_child, most_visited, new_tree,
+                             select_puct)
+from strategies.tree_memory import load_tree, reusable_nodes, save_subtree
 
 P_ITERS = 0
 P_C = 1
@@ -42,13 +46,15 @@ P_DEPTH = 3
 P_WIDEN = 4
 P_TAU = 5
 P_WIN = 6
-P_WEIGHTS = 7     # the greedy weight vector, N_WEIGHTS slots
+P_REUSE = 7
+P_WEIGHTS = 8     # the greedy weight vector, N_WEIGHTS slots
 MIN_SCALE = 1.0   # VP: floor of the reward scale (the first playouts have no spread yet)
 
 
 @njit(cache=True, _nrt=True)
-def ismcts_choose(params, S, T, moves, n, rng):
-    """Returns the index (in moves[:n]) of the move ISMCTS picks for the pending decision."""
+def ismcts_choose(params, S, T, moves, n, rng, memory=None):
+    """Returns the index (in moves[:n]) of the move ISMCTS picks for the pending decision; `memory`
+    (strategies.tree_memory.new_tree_memory, one per game) carries a subtree to the company's next decision."""
     if n <= 1:
         return 0
     iters = max(1, int(params[P_ITERS]))
@@ -62,11 +68,20 @@ def ismcts_choose(params, S, T, moves, n, rng):
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     root_kind = S[t]
     me = S[t + 1]
+    reuse = params[P_REUSE] > 0
+    saved = 0
+    if memory is not None:               # (each `memory is not None` test is resolved at compile time)
+        if reuse:
+            saved = reusable_nodes(memory[me], S)
     D, out, scratch, ws, rank = new_buffers()
     sbuf = new_score_buffer(BUFFER_SIZE)
-    I, W = new_tree(iters + 1)           # the root plus at most one expansion per iteration
-    path = np.empty(iters + 1, dtype=np.int64)
+    I, W = new_tree(saved + iters + 1)   # the kept subtree, then at most one expansion per iteration
+    path = np.empty(saved + iters + 1, dtype=np.int64)
     size = 1
+    if memory is not None:
+        if saved > 0:
+            load_tree(memory[me], saved, I, W)
+            size = saved
     mean = 0.0                           # Welford running mean and squared deviations of my rewards
     sq = 0.0
     scale = MIN_SCALE
@@ -109,4 +124,8 @@ def ismcts_choose(params, S, T, moves, n, rng):
         mean += delta / (it + 1)
         sq += delta * (r - mean)
         scale = max(MIN_SCALE, math.sqrt(sq / (it + 1)))
-    return most_visited(I, W, moves, n, root_kind, me)
+    best = most_visited(I, W, moves, n, root_kind, me)
+    if memory is not None:
+        if reuse:
+            save_subtree(memory[me], I, W, find_child(I, 0, moves[best], root_kind, me), S)
+    return best

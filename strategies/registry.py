@@ -16,7 +16,7 @@ import numpy as np
 from sim.errors import ConfigError
 from strategies import core, personas
 
-N_PARAMS = 40  # width of a bot's parameter vector (unused slots are 0); a planner's own (at most 7) + 30 heuristic weights
+N_PARAMS = 40  # width of a bot's parameter vector (unused slots are 0); a planner's own (at most 8) + 30 heuristic weights
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _ALIAS = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -101,7 +101,9 @@ register(StrategySpec("automa", core.AUTOMA,
                       "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
 
 # The planners (strategies.flat_mc, strategies.ismcts); parameter order = their vector slots (P_* there), then
-# the greedy weights their priors and playouts use (`heuristic=NAME` copies a greedy-family bot's weights).
+# the greedy weights their priors and playouts use: by default `tuned`'s, the strongest greedy-family bot
+# (docs/bots.md: with them `mcts:iters=25` wins 0.685 against Automa level 4, with `greedy`'s 0.585);
+# `heuristic=NAME` copies another greedy-family bot's weights.
 _ITERS = dict(integer=True, low=1, high=1_000_000, always_shown=True)
 _ITERS_HELP = "playouts per decision (each on a fresh determinization of the hidden piles)"
 _ROLLOUT = Param("rollout", 1, "playout policy: 0 uniform random, 1 greedy (the heuristic weights below)",
@@ -109,8 +111,12 @@ _ROLLOUT = Param("rollout", 1, "playout policy: 0 uniform random, 1 greedy (the 
 _DEPTH = Param("depth", 0, "playout decisions before a heuristic evaluation (VP + resources/5 + own dam drops); "
                            "0 plays to the end of the game", integer=True, low=0, high=10_000)
 _WIN = Param("win", 10, "reward of a win in VP, added to the VP margin over the best opponent", low=0, high=1000)
-_HEURISTIC = tuple(Param(q.name, q.default, f"heuristic weight: {q.description}", low=q.low, high=q.high)
-                   for q in personas.PARAMS)
+_REUSE = Param("reuse", 1, "1 keeps the subtree of the move played for the company's next decision when it follows "
+                         "at once and nothing hidden was drawn in between; 0 searches every decision afresh",
+               integer=True, low=0, high=1)
+PLANNER_HEURISTIC = "tuned"   # the greedy-family bot whose weights are the planners' default heuristic
+_HEURISTIC = tuple(Param(q.name, v, f"heuristic weight: {q.description}", low=q.low, high=q.high)
+                   for q, (_, v) in zip(personas.PARAMS, personas.PERSONA_BY_NAME[PLANNER_HEURISTIC].params()))
 HEURISTIC_KEY = "heuristic"   # spec key naming the greedy-family bot whose weights a planner uses
 
 
@@ -123,15 +129,15 @@ def _mcts(iters: int, c: float, widen: float, tau: float) -> tuple[Param, ...]:
                                   "children, added in order of prior; 0 expands every move first", low=0, high=100),
             Param("tau", tau, "prior temperature in VP: priors are softmax(heuristic score / tau)",
                   low=0.01, high=1000),
-            _WIN) + _HEURISTIC
+            _WIN, _REUSE) + _HEURISTIC
 
 
 register(StrategySpec("flat_mc", core.FLAT_MC,
                       (Param("iters", 200, _ITERS_HELP, **_ITERS), _ROLLOUT, _DEPTH, _WIN) + _HEURISTIC,
                       "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
 register(StrategySpec("mcts", core.ISMCTS, _mcts(400, 1.5, 1.0, 2.0),
-                      "single-observer ISMCTS: PUCT with greedy priors, progressive widening, greedy playouts, "
-                      "VP-margin reward"))
+                      "single-observer ISMCTS: PUCT with heuristic priors, progressive widening, heuristic playouts "
+                      "(tuned's weights), VP-margin reward, tree kept between a company's consecutive decisions"))
 register(StrategySpec("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
                       "the strong planner preset: mcts at 250 iterations per decision (about 3.5 CPU-seconds "
                       "per 2-player game against the Automa, docs/bots.md)"))

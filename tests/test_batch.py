@@ -51,6 +51,7 @@ CASES = [
     (GameConfig(players=3, companies=("France", "USA", "Italy"),
                 officers=("Viktor Fiesler", "Mahiri Sekibo", "Anton Krylov")), "random_actions"),
     (GameConfig(players=2), "greedy,tuned"),
+    (GameConfig(players=2), "mcts:iters=6,depth=10,automa:level=4"),   # the planner's tree memory in both loops
 ]
 
 

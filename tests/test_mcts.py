@@ -73,8 +73,12 @@ def test_same_seed_same_game():
 
 def test_registry_parameters():
     sid, vec = registry.parse_spec("mcts:iters=400,c=0.7,rollout=1,depth=0")
-    assert sid == ISMCTS and list(vec[:7]) == [400, 0.7, 1, 0, 1.0, 2.0, 10] and vec.shape == (WIDTH,)
-    assert list(vec[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]) == list(DEFAULT_WEIGHTS)   # the heuristic passes through
+    assert sid == ISMCTS and list(vec[:8]) == [400, 0.7, 1, 0, 1.0, 2.0, 10, 1] and vec.shape == (WIDTH,)
+    # the heuristic passes through: by default the `tuned` weights (registry.PLANNER_HEURISTIC), not `greedy`'s
+    tuned = registry.parse_spec("tuned")[1][:N_WEIGHTS]
+    assert list(vec[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]) == list(tuned) != list(DEFAULT_WEIGHTS)
+    assert registry.canonical("mcts:heuristic=tuned") == "mcts:heuristic=tuned,iters=400"
+    assert list(spec("mcts:heuristic=greedy")[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]) == list(DEFAULT_WEIGHTS)
     sid, vec = registry.parse_spec("flat_mc:iters=50,depth=12")
     assert sid == FLAT_MC and list(vec[:4]) == [50, 1, 12, 10]
     assert registry.canonical("mcts:c=1.0") == "mcts:iters=400,c=1"           # the budget is always written

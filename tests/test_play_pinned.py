@@ -4,12 +4,14 @@ must not change play (same seeds and strategies => bit-identical games).
 Each case plays a small seeded batch with play_batch and compares a digest of every per-seat and per-game result
 row (sim.results) and the first game's VP with the values recorded after the merge of the speed work with the
 64-bit game generator, the tile records and the income-step features, re-recorded after the tile-capacity feature
-of the third tuning pass (the speed work itself was checked against 266bb65). A change meant to change play (new
-features or weights, another generator, a rule fix, new result columns) re-records them; a refactor for speed must
-not. The Leeghwater Project's two VP-source columns and five tile ids are in the digest (their digests over the
+of the third tuning pass (the speed work itself was checked against 266bb65); the two ISMCTS cases re-recorded when
+the planner began to keep its tree between decisions (strategies.tree_memory; with `reuse=0` they reproduce the
+earlier digests, checked). A change meant to change play (new features or weights, another generator, a rule fix,
+new result columns) re-records them; a refactor for speed must not. The Leeghwater Project's two VP-source columns and five tile ids are in the digest (their digests over the
 previous columns were checked equal first: base-game play unchanged by the expansion); Barrage: Duel's VP column is
 checked to be 0 and left out.
-The tuned weights are written out here, so a new tuned.json does not move these pins.
+The tuned weights are written out here, and the planners name their heuristic (`heuristic=greedy`, the
+weights they were pinned with; their default is `tuned`'s), so a new tuned.json does not move these pins.
 """
 from __future__ import annotations
 
@@ -40,11 +42,11 @@ CASES = [
      "86d10f2922381f1a6a4a", [108, 35, 141]),
     ("tuned-vs-automa4-2p", GameConfig(players=2), f"{TUNED},automa:level=4", 14, 300,
      "1dd5cb8d4c598873aa66", [138, 116]),
-    ("mcts-vs-greedy-2p", GameConfig(players=2), "mcts:iters=6,greedy", 15, 4,
-     "9a61ba6d7e509b192df2", [136, 99]),
-    ("mcts-depth-3p", GameConfig(players=3), f"mcts:iters=4,depth=12,greedy,{TUNED}", 16, 4,
-     "ee33d0a9494c7ddd327c", [103, 38, 119]),
-    ("flat_mc-vs-tuned-2p", GameConfig(players=2), f"flat_mc:iters=8,{TUNED}", 17, 4,
+    ("mcts-vs-greedy-2p", GameConfig(players=2), "mcts:iters=6,heuristic=greedy,greedy", 15, 4,
+     "566e671b10fddd721295", [131, 78]),
+    ("mcts-depth-3p", GameConfig(players=3), f"mcts:iters=4,depth=12,heuristic=greedy,greedy,{TUNED}", 16, 4,
+     "0a166b66418e6cb80d22", [95, 52, 83]),
+    ("flat_mc-vs-tuned-2p", GameConfig(players=2), f"flat_mc:iters=8,heuristic=greedy,{TUNED}", 17, 4,
      "7fd6ae9ea7f26f8d958d", [54, 130]),
 ]
 
