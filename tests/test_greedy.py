@@ -17,7 +17,7 @@ from sim.tables import as_array, compile_tables
 from reports.proportions import wilson_interval
 from strategies import personas, registry
 from strategies.batch import play_batch
-from strategies.core import GREEDY, RANDOM, choose_move
+from strategies.core import GREEDY, RANDOM, choose_move, plan_memory
 from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
 from strategies.greedy import greedy_choose
 
@@ -89,14 +89,20 @@ def test_every_persona_is_a_registry_name_with_its_weights_as_defaults():
 
 @njit(cache=True)
 def _play_checked(T, seeds, strategy, params, report):
-    """Plays games with one strategy in every seat, checking each pick is in range and every invariant holds
-    after every move. report[g] = (decisions, first bad pick index or -1, violation mask)."""
+    """Plays games with one strategy in every seat (the planners keeping their trees, strategies.tree_memory),
+    checking each pick is in range and every invariant holds after every move. report[g] = (decisions, first bad
+    pick index or -1, violation mask)."""
     S = np.zeros(L.STATE_SIZE, dtype=np.int64)
     out = np.empty(BUFFER_SIZE, dtype=np.int64)
     scratch = np.empty(16, dtype=np.int64)
     rng = np.zeros(1, dtype=np.int64)
     fc = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
+    seat_strategy = np.full(L.MAX_PLAYERS, strategy, dtype=np.int64)
+    seat_params = np.empty((L.MAX_PLAYERS, params.shape[0]))
+    for c in range(L.MAX_PLAYERS):
+        seat_params[c] = params
     for g in range(seeds.shape[0]):
+        memory = plan_memory(seat_strategy, seat_params, L.MAX_PLAYERS)
         setup_game(S, T, seeds[g], fc, fc, np.zeros(L.MAX_PLAYERS, dtype=np.int64))
         rng[0] = 1 + seeds[g]
         n = advance(S, T, out, scratch)
@@ -104,7 +110,7 @@ def _play_checked(T, seeds, strategy, params, report):
         report[g, 1] = -1
         report[g, 2] = 0
         while n > 0:
-            i = choose_move(strategy, params, S, T, out, n, rng)
+            i = choose_move(strategy, params, S, T, out, n, rng, None, memory)
             if i < 0 or i >= n:
                 report[g, 1] = k
                 break
