@@ -27,7 +27,7 @@ POPULATIONS = {p.name: p for p in (
                   "the CMA-ES-tuned heuristic in every seat: greedy speed, the strongest fast bot"),
     BotPopulation("strong", ("expert",),
                   "the expert planner (mcts, 250 iterations per decision) in every seat: the strongest play the "
-                  "toolkit has, about 10 CPU-seconds per 2-player and 40 per 4-player game (a mix of bots this "
+                  "toolkit has, about 15 CPU-seconds per 2-player and 60 per 4-player game (a mix of bots this "
                   "unequal would make each pairing's win rate say which bot held it)"),
     BotPopulation("random", ("random",), "uniformly random moves: a rules baseline, not a player"),
 )}
