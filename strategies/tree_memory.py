@@ -71,9 +71,9 @@ def save_subtree(row, I, W, v, S):
     row[M_SIZE] = 0
     if capacity == 0 or v < 0:
         return
-    order = np.empty(I.shape[0], dtype=np.int64)   # source node at each new index
-    sibling = np.full(capacity, -1, dtype=np.int64)
+    order = np.empty(capacity, dtype=np.int64)     # source node at each new index
     order[0] = v
+    row[M_NODES + N_SIBLING] = -1
     head = 0
     tail = 1
     while head < tail:
@@ -87,7 +87,8 @@ def save_subtree(row, I, W, v, S):
             if first < 0:
                 first = tail
             else:
-                sibling[tail - 1] = tail
+                row[M_NODES + (tail - 1) * NODE_WORDS + N_SIBLING] = tail
+            row[M_NODES + tail * NODE_WORDS + N_SIBLING] = -1
             order[tail] = ch
             tail += 1
             ch = I[ch, N_SIBLING]
@@ -95,8 +96,7 @@ def save_subtree(row, I, W, v, S):
         row[a + N_MOVE] = -1 if root else I[src, N_MOVE]
         row[a + N_KIND] = -1 if root else I[src, N_KIND]
         row[a + N_PLAYER] = -1 if root else I[src, N_PLAYER]
-        row[a + N_CHILD] = first
-        row[a + N_SIBLING] = sibling[head]
+        row[a + N_CHILD] = first                   # (its sibling link was written when its parent listed it)
         row[a + N_VISITS] = I[src, N_VISITS]
         row[a + N_AVAIL] = I[src, N_AVAIL]
         row[a + N_FIELDS] = W[src]
