@@ -63,9 +63,13 @@ class FuzzResult:
         return {**asdict(self), "ok": self.ok}
 
 
+MAX_FUZZ_CHUNK = 20_000   # games per call at most: the per-game arrays of a call (parameter vectors: 6 KB a game)
+
+
 def fuzz_chunk(games: int, threads: int) -> int:
-    """Games per fuzz_batch call: about 50 progress steps of at least 100 games per thread."""
-    return max(100 * threads, math.ceil(games / 50))
+    """Games per fuzz_batch call: about 50 progress steps of at least 100 games per thread, at most
+    MAX_FUZZ_CHUNK (a call's arrays are allocated once and reused, so memory does not grow with --games)."""
+    return min(MAX_FUZZ_CHUNK, max(100 * threads, math.ceil(games / 50)))
 
 
 def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "random_actions",
@@ -88,15 +92,17 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     from sim.tables import as_array, compile_tables
 
     tables = as_array(compile_tables(config.variant)[0])
-    fc = np.full((games, L.MAX_PLAYERS), -1, dtype=np.int64)
-    fo = np.full((games, L.MAX_PLAYERS), -1, dtype=np.int64)
+    step = fuzz_chunk(games, n_threads)
+    rows = min(games, step)                    # every game has the same setup and bots: one call's rows, reused
+    fc = np.full((rows, L.MAX_PLAYERS), -1, dtype=np.int64)
+    fo = np.full((rows, L.MAX_PLAYERS), -1, dtype=np.int64)
     fc[:, :config.players] = config.company_ids()
     fo[:, :config.players] = config.officer_ids()
-    strat = np.zeros((games, L.MAX_PLAYERS), dtype=np.int64)
-    params = np.zeros((games, L.MAX_PLAYERS, seat_params.shape[1]), dtype=np.float64)
+    strat = np.zeros((rows, L.MAX_PLAYERS), dtype=np.int64)
+    params = np.zeros((rows, L.MAX_PLAYERS, seat_params.shape[1]), dtype=np.float64)
     strat[:, :config.players] = seat_ids
     params[:, :config.players] = seat_params
-    report = np.zeros((games, 2), dtype=np.int64)
+    report = np.zeros((rows, 2), dtype=np.int64)
     warm_seeds = game_seeds(seed + 1, 1)
     fuzz_batch(tables, warm_seeds, fc[:1], fo[:1], strat[:1], params[:1], np.zeros((1, 2), dtype=np.int64))
     warm = time.perf_counter() - t0
@@ -104,17 +110,17 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
         on_warm(warm)
 
     t1 = time.perf_counter()
-    step = fuzz_chunk(games, n_threads)
+    bad = []                                   # (game, move, invariant mask) of every violation
     for a in range(0, games, step):
         e = min(games, a + step)
-        fuzz_batch(tables, seeds[a:e], fc[a:e], fo[a:e], strat[a:e], params[a:e], report[a:e])
+        fuzz_batch(tables, seeds[a:e], fc[:e - a], fo[:e - a], strat[:e - a], params[:e - a], report[:e - a])
+        bad += [(a + int(i), int(report[i, 0]), int(report[i, 1])) for i in np.flatnonzero(report[:e - a, 1] != 0)]
         if progress is not None:
             progress(e - a)
     elapsed = time.perf_counter() - t1
 
     found = []
-    for g in np.flatnonzero(report[:, 1] != 0):
-        k, mask = int(report[g, 0]), int(report[g, 1])
+    for g, k, mask in bad:
         v = Violation(game=int(g), seed=int(seeds[g]), move=k, mask=mask, invariants=describe_violations(mask))
         if len(found) < detail:
             replay = play_game(config, int(seeds[g]), policy, max_moves=k)

@@ -76,6 +76,22 @@ def place_weights(base_vec: np.ndarray, values: np.ndarray) -> np.ndarray:
     return v
 
 
+def plain_weights(vec: np.ndarray) -> np.ndarray:
+    """A copy of a greedy parameter vector without its per-company blocks: a tune searches one weight vector."""
+    out = vec.copy()
+    out[len(PARAM_NAMES):] = 0.0
+    return out
+
+
+def company_weights(vec: np.ndarray, company: str | None) -> dict[str, float]:
+    """The weights (tuned parameter order) a greedy parameter vector plays for `company` (None: its own)."""
+    from sim.ids import COMPANY_NAMES
+
+    block = len(PARAM_NAMES) * (1 + COMPANY_NAMES.index(company)) if company is not None else None
+    return {k: float(vec[i] + (vec[block + i] if block is not None else 0.0))
+            for k, i in zip(tuned_param_names(), weight_slots())}
+
+
 def search_space(start: dict[str, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """CMA-ES coordinates of the tuned weights (tuned_param_names order): (scale, start point, lower, upper
     bounds), a weight being x * scale with scale = max(|start|, its parameter's step), bounded by its range."""
@@ -157,11 +173,13 @@ class MatchResult:
         return float(self.share.mean() + self.margin.mean() / MARGIN_SCALE)
 
 
-def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str], seeds: np.ndarray
-                 ) -> list[list[MatchResult]]:
+def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str], seeds: np.ndarray,
+                 company: str | None = None) -> list[list[MatchResult]]:
     """Every hero parameter vector (rows of `heroes`, greedy layout) against every opponent spec on the same
     seeds, the hero's seat rotated game by game (game i: seat i mod players) and the other seats the opponent;
-    all games in one parallel play_batch call. Returns results[hero][opponent]."""
+    with `company`, the hero always plays that company (the others are dealt as usual). All games in one parallel
+    play_batch call. Returns results[hero][opponent]."""
+    from sim import ids
     from sim import layout as L
     from sim.results import N_GAME, N_RESULT, R_RANK, R_VP
     from strategies.batch import play_batch
@@ -191,6 +209,8 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     fo = np.full((total, L.MAX_PLAYERS), -1, dtype=np.int64)
     fc[:, :players] = config.company_ids()
     fo[:, :players] = config.officer_ids()
+    if company is not None:
+        fc[np.arange(total), np.tile(rot, nh * no)] = ids.COMPANY_NAMES.index(company)
     seat_out = np.zeros((total, players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((total, N_GAME), dtype=np.int64)
     play_batch(as_array(tables), np.ascontiguousarray(np.tile(seeds, nh * no), dtype=np.int64), fc, fo, strat,
@@ -211,15 +231,15 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     return out
 
 
-def head_to_head(config: GameConfig, hero: str, opponents: Sequence[str], games: int, seed: int
-                 ) -> list[dict]:
-    """The hero spec (greedy family) against each opponent on `games` seeds (seat rotated): win rate with its
-    Wilson 95% interval, mean VP margin."""
+def head_to_head(config: GameConfig, hero: str, opponents: Sequence[str], games: int, seed: int,
+                 company: str | None = None) -> list[dict]:
+    """The hero spec (greedy family) against each opponent on `games` seeds (seat rotated; with `company` the hero
+    plays it): win rate with its Wilson 95% interval, mean VP margin."""
     from reports.proportions import wilson_interval
 
     _, vec = greedy_family(hero)
     seeds = game_seeds(seed, games)
-    res = play_matches(config, vec[None, :], opponents, seeds)[0]
+    res = play_matches(config, vec[None, :], opponents, seeds, company)[0]
     rows = []
     for spec, r in zip(opponents, res):
         lo, hi = wilson_interval(r.share.sum(), games)
@@ -244,6 +264,7 @@ class TuneSettings:
     sigma: float
     seed: int
     start: dict[str, float]          # starting weights (tuned parameter order)
+    company: str | None = None       # the company the candidates always play (None: dealt as usual)
 
     def identity(self) -> dict:
         """The settings as plain data (tune.json `settings`)."""
@@ -330,7 +351,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
         es = cma.CMAEvolutionStrategy(x0, settings.sigma, {
             "popsize": settings.popsize, "bounds": [list(lower), list(upper)], "randn": _randn,
             "verbose": -9, "verb_log": 0, "verb_disp": 0, "CMA_diagonal": False})
-    _, base_vec = parse_spec(settings.heuristic)
+    base_vec = plain_weights(parse_spec(settings.heuristic)[1])
 
     def vector(x: np.ndarray) -> np.ndarray:
         return place_weights(base_vec, np.clip(x, lower, upper) * scale)
@@ -343,7 +364,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
         mean_x = np.array(es.mean)
         heroes = np.stack([vector(x) for x in xs] + [vector(mean_x)])
         seeds = game_seeds(settings.seed + (gen + 1) * _SEED_STRIDE, settings.games)
-        res = play_matches(config, heroes, settings.league, seeds)
+        res = play_matches(config, heroes, settings.league, seeds, settings.company)
         fit = np.array([np.mean([r.fitness() for r in row]) for row in res])
         es.tell(xs, list(-fit[:-1]))                          # CMA-ES minimises
         mean_fit = float(fit[-1])
@@ -366,6 +387,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
             on_generation(row)
     if holdout_games > 0:
         hero = weights_spec(run.best["weights"] if run.best else settings.start)
-        run.holdout = head_to_head(config, hero, settings.league, holdout_games, settings.seed + HOLDOUT_SALT)
+        run.holdout = head_to_head(config, hero, settings.league, holdout_games, settings.seed + HOLDOUT_SALT,
+                                   settings.company)
         _atomic_write(out / RESULT_FILE, json.dumps(run.to_dict(), indent=1).encode())
     return run

@@ -20,6 +20,7 @@ _EPILOG = (
     "  barrage tune --out runs/tune-a --generations 80 --resume      (continue the same run)\n\n"
     "  barrage tune --league automa:level=2,automa:level=4,greedy --games 150 --popsize 10 --out runs/t\n\n"
     "  barrage tune --weights runs/tune-a/tune.json --generations 0 --holdout 1000 --out runs/check\n\n"
+    "  barrage tune --heuristic tuned --company Germany --league automa:level=2,automa:level=4 --out runs/ger\n\n"
     "Fitness = mean over the league of (win share + VP margin / 100), 2 players by default, the tuned seat "
     "rotated; every candidate of a generation plays the same seeds (common random numbers). The run directory "
     "holds tune.json (settings, league, fitness curve, best weights; written after every generation) and cma.pkl "
@@ -38,6 +39,10 @@ def tune(
                                help="Opponents (comma-separated specs); the candidate plays each of them."),
     players: int = typer.Option(2, "--players", "-p", help="Players per game: 2, 3 or 4 (the opponent fills "
                                                              "every other seat)."),
+    company: Optional[str] = typer.Option(None, "--company",
+                                          help="Tune the weights one company plays: the candidates always play it "
+                                               "(USA, Germany, Italy, France) and start from the heuristic's "
+                                               "weights for it; `tuned` keeps such results under by_company."),
     games: int = typer.Option(200, "--games", "-n", help="Games per candidate per league member per generation."),
     popsize: int = typer.Option(12, "--popsize", help="CMA-ES population (candidates per generation)."),
     sigma: float = typer.Option(0.25, "--sigma", help="Initial CMA-ES step, relative to the starting weights."),
@@ -55,15 +60,17 @@ def tune(
     from experiments.bench import set_threads
     from experiments.tune import (
         TuneSettings,
+        company_weights,
         greedy_family,
         parse_league,
         read_weights,
         run_tune,
-        tuned_param_names,
     )
-    from sim.config import GameConfig
+    from sim.config import GameConfig, company_name
 
     config = GameConfig(players=players)
+    if company is not None:
+        company = company_name(company)
     for name, value, low in (("games", games, 1), ("popsize", popsize, 2), ("generations", generations, 0),
                              ("holdout", holdout, 0), ("seed", seed, 0)):
         if value < low:
@@ -72,10 +79,9 @@ def tune(
         raise ConfigError(f"--sigma: must be in (0, 2], got {sigma:g}")
     specs = parse_league(league)
     start_spec, vec = greedy_family(heuristic)
-    names = tuned_param_names()
-    start = read_weights(weights) if weights is not None else {k: float(vec[i]) for i, k in enumerate(names)}
+    start = read_weights(weights) if weights is not None else company_weights(vec, company)
     set_threads(jobs)
-    settings = TuneSettings(start_spec, specs, players, games, popsize, sigma, seed, start)
+    settings = TuneSettings(start_spec, specs, players, games, popsize, sigma, seed, start, company)
     err = Console(stderr=True)
 
     def show(row: dict) -> None:

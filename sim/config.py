@@ -32,6 +32,14 @@ def check_companies(companies: Sequence[str] | None, expansions: Sequence[str]) 
                               f"or choose from {', '.join(ids.COMPANY_NAMES[:ids.N_BASE_COMPANIES])}")
 
 
+def company_name(value: str, expansions: Sequence[str] = ()) -> str:
+    """The canonical name of a company given by name or unique prefix; unknown or unavailable ones raise
+    ConfigError."""
+    name = ids.COMPANY_NAMES[_lookup("company", ids.COMPANY_NAMES, value)]
+    check_companies([name], expansions)
+    return name
+
+
 def _lookup(kind: str, names: Sequence[str], value: str) -> int:
     """Index of a company/officer name (case-insensitive; unique prefixes such as 'viktor' accepted)."""
     low = value.strip().lower()

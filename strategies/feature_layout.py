@@ -15,6 +15,12 @@ from sim import layout as L
  W_S_ENERGY, W_S_BUILD, W_S_CONTRACT, W_S_INCOME, W_S_BONUS, W_S_TILE, W_FLOW,
  W_S_AWARD, W_S_ECONV, W_S_WATER, W_S_ENGINEER) = range(30)
 N_WEIGHTS = 30
+# A greedy parameter vector: the N_WEIGHTS weights, then one block of N_WEIGHTS per company (ids.COMPANY_NAMES
+# order) added to them while the deciding company is that one (a per-company tune, `tuned`'s by_company data);
+# blocks of zeros play the weights alone, and so do decisions made before a company is chosen (SETUP-15).
+N_COMPANY_BLOCKS = len(ids.COMPANY_NAMES)
+COMPANY_BLOCK = N_WEIGHTS
+N_HEURISTIC = N_WEIGHTS * (1 + N_COMPANY_BLOCKS)
 # Round schedules: slot W_S_X holds the slope s of weight W_X, which plays w x exp(s x (round - 3) / 2) -- itself
 # in round 3, exp(-s) of it in round 1, exp(s) in round 5 (load_weights; the setup's decisions are round 0's,
 # exp(-1.5 s)). Slopes 0 leave the weights constant.
@@ -137,11 +143,16 @@ def inlined(fn):
 
 
 @fast
-def load_weights(params, W, rnd=3):
-    """Fills W with the bot's weights in round `rnd`: the given params (defaults past their end), each scheduled
-    weight scaled by its round schedule (SCHEDULED)."""
+def load_weights(params, W, rnd=3, company=-1):
+    """Fills W with the bot's weights for `company` (-1: none chosen yet) in round `rnd`: the given params (defaults
+    past their end) plus the company's block (COMPANY_BLOCK), each scheduled weight scaled by its round schedule
+    (SCHEDULED)."""
     for i in range(N_WEIGHTS):
         W[i] = params[i] if i < params.shape[0] else DEFAULT_WEIGHTS[i]
+    block = COMPANY_BLOCK + company * N_WEIGHTS
+    if company >= 0 and block + N_WEIGHTS <= params.shape[0]:
+        for i in range(N_WEIGHTS):
+            W[i] += params[block + i]
     for j in range(SCHEDULED.shape[0]):
         s = W[SCHEDULED[j, 0]]
         if s != 0.0:

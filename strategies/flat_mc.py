@@ -14,14 +14,14 @@ from numba import njit
 from sim import layout as L
 from sim.rules.engine import play_move
 from strategies.bot_rng import bot_next
-from strategies.features import N_WEIGHTS
+from strategies.feature_layout import N_HEURISTIC
 from strategies.playout import WS_REWARD, evaluate, new_buffers, observe, playout
 
 P_ITERS = 0
 P_ROLLOUT = 1
 P_DEPTH = 2
 P_WIN = 3
-P_WEIGHTS = 4     # the greedy weight vector, N_WEIGHTS slots
+P_WEIGHTS = 4     # the greedy parameter vector, N_HEURISTIC slots
 
 
 @njit(cache=True, _nrt=True)
@@ -33,7 +33,7 @@ def flat_mc_choose(params, S, T, moves, n, rng):
     policy = int(params[P_ROLLOUT])
     depth = int(params[P_DEPTH])
     win_bonus = params[P_WIN]
-    weights = params[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]
+    weights = params[P_WEIGHTS:P_WEIGHTS + N_HEURISTIC]
     me = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
     D, out, scratch, ws, rank = new_buffers()
     total = np.zeros(n, dtype=np.float64)

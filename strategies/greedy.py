@@ -249,10 +249,10 @@ def _score_into(params, S, T, moves, n, buf):
     counts."""
     I, X, W, vals = _buffer_views(buf, n)
     _clear_core(I, X)
-    load_weights(params, W, S[L.G_ROUND])
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     kind = S[t]
     c = S[t + 1]
+    load_weights(params, W, S[L.G_ROUND], S[co(c) + L.C_COMPANY] if c >= 0 else -1)
     if kind == ids.TK_MAHIRI:                                         # OFFICER-MAHIRI-02: which officer to copy
         _score_mahiri_copy(S, T, W, I, X, c, moves, n, vals, buf)
         return

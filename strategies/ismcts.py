@@ -32,7 +32,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.rules.engine import BUFFER_SIZE, play_move
-from strategies.features import N_WEIGHTS
+from strategies.feature_layout import N_HEURISTIC
 from strategies.playout import WS_REWARD, evaluate, new_buffers, observe, playout
 from strategies.priors import heuristic_scores, new_score_buffer, softmax_in_place
 from strategies.tree import (N_MOVE, N_VISITS, add_child, backpropagate, find_child, most_visited, new_tree,
@@ -47,7 +47,7 @@ P_WIDEN = 4
 P_TAU = 5
 P_WIN = 6
 P_REUSE = 7
-P_WEIGHTS = 8     # the greedy weight vector, N_WEIGHTS slots
+P_WEIGHTS = 8     # the greedy parameter vector, N_HEURISTIC slots
 MIN_SCALE = 1.0   # VP: floor of the reward scale (the first playouts have no spread yet)
 
 
@@ -64,7 +64,7 @@ def ismcts_choose(params, S, T, moves, n, rng, memory=None):
     widen = params[P_WIDEN]
     tau = params[P_TAU]
     win_bonus = params[P_WIN]
-    weights = params[P_WEIGHTS:P_WEIGHTS + N_WEIGHTS]
+    weights = params[P_WEIGHTS:P_WEIGHTS + N_HEURISTIC]
     t = L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME
     root_kind = S[t]
     me = S[t + 1]

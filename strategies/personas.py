@@ -76,11 +76,13 @@ DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)
 
 @dataclass(frozen=True)
 class Persona:
-    """A named weight vector of the greedy bot."""
+    """A named weight vector of the greedy bot, optionally with other weights for some companies (by_company:
+    company name -> its weights, every parameter named; played while that company decides)."""
 
     name: str
     description: str
     overrides: dict[str, float] = field(default_factory=dict)
+    by_company: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def params(self) -> tuple[tuple[str, float], ...]:
         """(name, value) of every parameter, in vector order."""
@@ -92,6 +94,26 @@ class Persona:
     def vector(self, size: int = len(PARAMS)) -> list[float]:
         """The parameter vector (first `size` slots)."""
         return [v for _, v in self.params()][:size]
+
+    def company_slots(self, first: int = 0) -> list[tuple[int, float]]:
+        """(slot, value) of the per-company blocks of a parameter vector whose weights start at slot `first`:
+        block k (company ids.COMPANY_NAMES[k]) holds that company's weights minus the persona's
+        (strategies.feature_layout.load_weights adds it); zero entries are left out."""
+        from sim.ids import COMPANY_NAMES
+
+        base = dict(self.params())
+        out = []
+        for company, weights in self.by_company.items():
+            if company not in COMPANY_NAMES:
+                raise KeyError(f"persona {self.name!r}: unknown company {company!r}; companies: "
+                               f"{', '.join(COMPANY_NAMES)}")
+            if set(weights) != set(PARAM_NAMES) - {"noise"}:
+                raise KeyError(f"persona {self.name!r}: the weights of {company} must name every parameter but "
+                               f"noise ({', '.join(n for n in PARAM_NAMES if n != 'noise')})")
+            block = first + len(PARAMS) * (1 + COMPANY_NAMES.index(company))
+            out += [(block + i, weights[k] - base[k]) for i, k in enumerate(PARAM_NAMES)
+                    if k in weights and weights[k] != base[k]]
+        return out
 
 
 # The hand-made personas differ only in the first 8 slots (they keep their character with an 8-slot vector);
@@ -115,8 +137,10 @@ def tuned_persona(path: Path = TUNED_FILE) -> Persona:
     run = json.loads(Path(path).read_text())
     league = ", ".join(run["settings"]["league"])
     best = run["best"]
+    by_company = {c: r["best"]["weights"] for c, r in run.get("by_company", {}).items()}
+    own = f"; its own weights for {', '.join(by_company)} (barrage tune --company)" if by_company else ""
     return Persona("tuned", f"greedy weights tuned by CMA-ES (barrage tune, {run['generations']} generations) "
-                            f"against {league}; fitness {best['fitness']:.3f}", best["weights"])
+                            f"against {league}; fitness {best['fitness']:.3f}{own}", best["weights"], by_company)
 
 
 PERSONAS = PERSONAS + (tuned_persona(),)

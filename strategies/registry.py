@@ -15,8 +15,10 @@ import numpy as np
 
 from sim.errors import ConfigError
 from strategies import core, personas
+from strategies.feature_layout import N_HEURISTIC
 
-N_PARAMS = 40  # width of a bot's parameter vector (unused slots are 0); a planner's own (at most 8) + 30 heuristic weights
+N_PARAMS = 8 + N_HEURISTIC  # width of a bot's parameter vector (unused slots are 0): a planner's own (at most 8),
+                            # then a greedy parameter vector (weights and per-company blocks, feature_layout)
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _ALIAS = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -57,12 +59,15 @@ class StrategySpec:
     id: int
     params: tuple[Param, ...]
     description: str
+    extra: tuple[tuple[int, float], ...] = ()   # (slot, value) past the named parameters: per-company weight blocks
 
     def defaults(self) -> np.ndarray:
         """The parameter vector with every default."""
         v = np.zeros(N_PARAMS, dtype=np.float64)
         for i, p in enumerate(self.params):
             v[i] = p.default
+        for slot, x in self.extra:
+            v[slot] = x
         return v
 
 
@@ -79,8 +84,8 @@ def register(spec: StrategySpec) -> StrategySpec:
     layout = tuple(p.name for p in spec.params)
     if any(s.id == spec.id and tuple(p.name for p in s.params) != layout for s in REGISTRY.values()):
         raise ValueError(f"strategy {spec.name!r} reuses bot id {spec.id} with a different parameter layout")
-    if len(spec.params) > N_PARAMS:
-        raise ValueError(f"strategy {spec.name!r} has {len(spec.params)} parameters; at most {N_PARAMS}")
+    if len(spec.params) > N_PARAMS or any(not len(spec.params) <= slot < N_PARAMS for slot, _ in spec.extra):
+        raise ValueError(f"strategy {spec.name!r} has {len(spec.params)} parameters or extra slots past {N_PARAMS}")
     names = [p.name for p in spec.params]
     if len(set(names)) != len(names):
         raise ValueError(f"strategy {spec.name!r} declares a parameter twice")
@@ -95,7 +100,7 @@ for _persona in personas.PERSONAS:       # one registry name per greedy persona:
     register(StrategySpec(_persona.name, core.GREEDY,
                           tuple(Param(q.name, v, q.description, low=q.low, high=q.high)
                                 for q, (_, v) in zip(personas.PARAMS, _persona.params())),
-                          _persona.description))
+                          _persona.description, tuple(_persona.company_slots())))
 register(StrategySpec("automa", core.AUTOMA,
                       (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
                       "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
@@ -132,15 +137,22 @@ def _mcts(iters: int, c: float, widen: float, tau: float) -> tuple[Param, ...]:
             _WIN, _REUSE) + _HEURISTIC
 
 
-register(StrategySpec("flat_mc", core.FLAT_MC,
-                      (Param("iters", 200, _ITERS_HELP, **_ITERS), _ROLLOUT, _DEPTH, _WIN) + _HEURISTIC,
-                      "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
-register(StrategySpec("mcts", core.ISMCTS, _mcts(400, 1.5, 1.0, 2.0),
-                      "single-observer ISMCTS: PUCT with heuristic priors, progressive widening, heuristic playouts "
-                      "(tuned's weights), VP-margin reward, tree kept between a company's consecutive decisions"))
-register(StrategySpec("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
-                      "the strong planner preset: mcts at 250 iterations per decision (about 3.5 CPU-seconds "
-                      "per 2-player game against the Automa, docs/bots.md)"))
+def _planner(name: str, bot: int, params: tuple[Param, ...], description: str) -> StrategySpec:
+    """A planner whose parameters end with the heuristic weights: PLANNER_HEURISTIC's company blocks follow them."""
+    first = len(params) - len(_HEURISTIC)
+    source = personas.PERSONA_BY_NAME[PLANNER_HEURISTIC]
+    return StrategySpec(name, bot, params, description, tuple(source.company_slots(first)))
+
+
+register(_planner("flat_mc", core.FLAT_MC,
+                  (Param("iters", 200, _ITERS_HELP, **_ITERS), _ROLLOUT, _DEPTH, _WIN) + _HEURISTIC,
+                  "flat Monte Carlo: round-robin playouts per legal move, best mean reward"))
+register(_planner("mcts", core.ISMCTS, _mcts(400, 1.5, 1.0, 2.0),
+                  "single-observer ISMCTS: PUCT with heuristic priors, progressive widening, heuristic playouts "
+                  "(tuned's weights), VP-margin reward, tree kept between a company's consecutive decisions"))
+register(_planner("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
+                  "the strong planner preset: mcts at 250 iterations per decision (about 3.5 CPU-seconds "
+                  "per 2-player game against the Automa, docs/bots.md)"))
 
 
 def names() -> list[str]:
@@ -217,8 +229,8 @@ def _heuristic_weights(spec: StrategySpec, value: str, vec: np.ndarray, index: d
     if source is None or source.id != core.GREEDY:
         raise ConfigError(f"strategy {spec.name!r}: {HEURISTIC_KEY}={value!r} is not a greedy-family bot; "
                           f"valid: {', '.join(greedy_family)}")
-    for p, x in zip(source.params, source.defaults()):
-        vec[index[p.name]] = x
+    first = index[_HEURISTIC[0].name]
+    vec[first:first + N_HEURISTIC] = source.defaults()[:N_HEURISTIC]     # its weights and company blocks
     return source.name
 
 
