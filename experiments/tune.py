@@ -174,11 +174,13 @@ class MatchResult:
 
 
 def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str], seeds: np.ndarray,
-                 company: str | None = None) -> list[list[MatchResult]]:
+                 company: str | None = None, pairings: tuple[np.ndarray, np.ndarray] | None = None
+                 ) -> list[list[MatchResult]]:
     """Every hero parameter vector (rows of `heroes`, greedy layout) against every opponent spec on the same
     seeds, the hero's seat rotated game by game (game i: seat i mod players) and the other seats the opponent;
-    with `company`, the hero always plays that company (the others are dealt as usual). All games in one parallel
-    play_batch call. Returns results[hero][opponent]."""
+    with `company`, the hero always plays that company, with `pairings` (company ids, officer ids: one per seed)
+    game i's company and officer (the others are dealt as usual). All games in one parallel play_batch call.
+    Returns results[hero][opponent]."""
     from sim import ids
     from sim import layout as L
     from sim.results import N_GAME, N_RESULT, R_RANK, R_VP
@@ -209,8 +211,12 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     fo = np.full((total, L.MAX_PLAYERS), -1, dtype=np.int64)
     fc[:, :players] = config.company_ids()
     fo[:, :players] = config.officer_ids()
+    hero_seat = (np.arange(total), np.tile(rot, nh * no))
     if company is not None:
-        fc[np.arange(total), np.tile(rot, nh * no)] = ids.COMPANY_NAMES.index(company)
+        fc[hero_seat] = ids.COMPANY_NAMES.index(company)
+    if pairings is not None:
+        fc[hero_seat] = np.tile(pairings[0], nh * no)
+        fo[hero_seat] = np.tile(pairings[1], nh * no)
     seat_out = np.zeros((total, players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((total, N_GAME), dtype=np.int64)
     play_batch(as_array(tables), np.ascontiguousarray(np.tile(seeds, nh * no), dtype=np.int64), fc, fo, strat,

@@ -20,7 +20,11 @@ N_WEIGHTS = 30
 # blocks of zeros play the weights alone, and so do decisions made before a company is chosen (SETUP-15).
 N_COMPANY_BLOCKS = len(ids.COMPANY_NAMES)
 COMPANY_BLOCK = N_WEIGHTS
-N_HEURISTIC = N_WEIGHTS * (1 + N_COMPANY_BLOCKS)
+# Then the bot's value of each setup pairing (SETUP-15), in VP: one slot per company, then one per officer
+# (ids.OFFICER_NAMES order); a pairing is worth its company's plus its officer's (`tuned`'s pairings data).
+PAIRING_BLOCK = N_WEIGHTS * (1 + N_COMPANY_BLOCKS)
+N_PAIRING = len(ids.COMPANY_NAMES) + len(ids.OFFICER_NAMES)
+N_HEURISTIC = PAIRING_BLOCK + N_PAIRING
 # Round schedules: slot W_S_X holds the slope s of weight W_X, which plays w x exp(s x (round - 3) / 2) -- itself
 # in round 3, exp(-s) of it in round 1, exp(s) in round 5 (load_weights; the setup's decisions are round 0's,
 # exp(-1.5 s)). Slopes 0 leave the weights constant.

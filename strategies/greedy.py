@@ -32,6 +32,8 @@ from strategies.feature_layout import (
     I_EXC,
     I_MIX,
     I_TMASK,
+    N_PAIRING,
+    PAIRING_BLOCK,
     W_NOISE,
     W_TILE,
     X_CE,
@@ -77,6 +79,7 @@ from strategies.greedy_officers import (
 from strategies.score_buffer import _buffer_views, _clear_core, new_score_buffer
 
 TIE = 1e-9
+N_COMPANIES = len(ids.COMPANY_NAMES)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -154,6 +157,18 @@ def score_setup(S, T, I, X, W, moves, n, vals):
         j = moves[i] % 8
         k = S[L.START_DEALT + (p if j == INTRO_CONTRACT else j)]
         vals[i] = 0.5 * reward_value(T, I, X, W, k) - 0.3 * T.contract_req[k] if k >= 0 else 0.0
+
+
+@fast
+def add_pairing_values(params, S, moves, n, vals):
+    """SETUP-15: adds the bot's value of each move's pairing (its company's and its officer's, PAIRING_BLOCK) to
+    the starting contract's."""
+    if params.shape[0] < PAIRING_BLOCK + N_PAIRING:
+        return
+    for i in range(n):
+        p = moves[i] // 8
+        vals[i] += params[PAIRING_BLOCK + S[L.PAIR_COMPANY + p]] \
+            + params[PAIRING_BLOCK + N_COMPANIES + S[L.PAIR_OFFICER + p]]
 
 
 @fast
@@ -262,6 +277,8 @@ def _score_into(params, S, T, moves, n, buf):
         count_excamixers(S, I, c)
     add_duel_values(S, T, I, X, W)                                    # Barrage: Duel (strategies.feature_duel)
     score_moves(S, T, I, X, W, moves, n, vals, kind, S[t + 2], S[t + 3])
+    if kind == ids.TK_SETUP_PICK:
+        add_pairing_values(params, S, moves, n, vals)
     if kind == ids.TK_MORE_DAMS:                                      # OFFICER-OCTAVIUS-01
         score_more_dams(S, T, I, X, W, c, moves, n, vals, S[t + 2], S[t + 4], S[t + 5])
     if kind == ids.TK_MAIN and S[co(c) + L.C_EFF_OFFICER] >= ids.TOMMASO:   # Leeghwater and promo officers

@@ -77,12 +77,14 @@ DEFAULTS: tuple[float, ...] = tuple(p.default for p in PARAMS)
 @dataclass(frozen=True)
 class Persona:
     """A named weight vector of the greedy bot, optionally with other weights for some companies (by_company:
-    company name -> its weights, every parameter named; played while that company decides)."""
+    company name -> its weights, every parameter named; played while that company decides) and its values of
+    the setup pairings (pairings: company or officer name -> VP; a pairing is worth the sum of its two)."""
 
     name: str
     description: str
     overrides: dict[str, float] = field(default_factory=dict)
     by_company: dict[str, dict[str, float]] = field(default_factory=dict)
+    pairings: dict[str, float] = field(default_factory=dict)
 
     def params(self) -> tuple[tuple[str, float], ...]:
         """(name, value) of every parameter, in vector order."""
@@ -95,10 +97,22 @@ class Persona:
         """The parameter vector (first `size` slots)."""
         return [v for _, v in self.params()][:size]
 
-    def company_slots(self, first: int = 0) -> list[tuple[int, float]]:
-        """(slot, value) of the per-company blocks of a parameter vector whose weights start at slot `first`:
-        block k (company ids.COMPANY_NAMES[k]) holds that company's weights minus the persona's
-        (strategies.feature_layout.load_weights adds it); zero entries are left out."""
+    def extra_slots(self, first: int = 0) -> list[tuple[int, float]]:
+        """(slot, value) past the weights of a parameter vector whose weights start at slot `first`: the
+        per-company blocks -- block k (company ids.COMPANY_NAMES[k]) holds that company's weights minus the
+        persona's (strategies.feature_layout.load_weights adds it) -- then the pairing values, one slot per company
+        and one per officer (strategies.greedy.add_pairing_values); zero entries are left out."""
+        from sim.ids import COMPANY_NAMES, OFFICER_NAMES
+
+        names = COMPANY_NAMES + OFFICER_NAMES
+        unknown = [k for k in self.pairings if k not in names]
+        if unknown:
+            raise KeyError(f"persona {self.name!r}: pairing value of unknown company or officer {unknown[0]!r}")
+        pairing_block = first + len(PARAMS) * (1 + len(COMPANY_NAMES))
+        return self._company_slots(first) + [(pairing_block + names.index(k), v) for k, v in self.pairings.items()
+                                             if v != 0.0]
+
+    def _company_slots(self, first: int) -> list[tuple[int, float]]:
         from sim.ids import COMPANY_NAMES
 
         base = dict(self.params())
@@ -139,8 +153,12 @@ def tuned_persona(path: Path = TUNED_FILE) -> Persona:
     best = run["best"]
     by_company = {c: r["best"]["weights"] for c, r in run.get("by_company", {}).items()}
     own = f"; its own weights for {', '.join(by_company)} (barrage tune --company)" if by_company else ""
+    pairings = run.get("pairings", {}).get("values", {})
+    if pairings:
+        own += "; picks the setup pairing it measured best (scripts/measure_pairings.py)"
     return Persona("tuned", f"greedy weights tuned by CMA-ES (barrage tune, {run['generations']} generations) "
-                            f"against {league}; fitness {best['fitness']:.3f}{own}", best["weights"], by_company)
+                            f"against {league}; fitness {best['fitness']:.3f}{own}", best["weights"], by_company,
+                   pairings)
 
 
 PERSONAS = PERSONAS + (tuned_persona(),)

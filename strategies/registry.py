@@ -59,7 +59,8 @@ class StrategySpec:
     id: int
     params: tuple[Param, ...]
     description: str
-    extra: tuple[tuple[int, float], ...] = ()   # (slot, value) past the named parameters: per-company weight blocks
+    extra: tuple[tuple[int, float], ...] = ()   # (slot, value) past the named parameters: per-company weight blocks,
+                                                # pairing values (Persona.extra_slots)
 
     def defaults(self) -> np.ndarray:
         """The parameter vector with every default."""
@@ -100,7 +101,7 @@ for _persona in personas.PERSONAS:       # one registry name per greedy persona:
     register(StrategySpec(_persona.name, core.GREEDY,
                           tuple(Param(q.name, v, q.description, low=q.low, high=q.high)
                                 for q, (_, v) in zip(personas.PARAMS, _persona.params())),
-                          _persona.description, tuple(_persona.company_slots())))
+                          _persona.description, tuple(_persona.extra_slots())))
 register(StrategySpec("automa", core.AUTOMA,
                       (Param("level", 2, "difficulty 1 easy .. 4 very hard (AUTOMA-03)", integer=True, low=1, high=4),),
                       "the official solo Automa (RULES §23): its seat is played by the engine with the Automa cards"))
@@ -138,10 +139,10 @@ def _mcts(iters: int, c: float, widen: float, tau: float) -> tuple[Param, ...]:
 
 
 def _planner(name: str, bot: int, params: tuple[Param, ...], description: str) -> StrategySpec:
-    """A planner whose parameters end with the heuristic weights: PLANNER_HEURISTIC's company blocks follow them."""
+    """A planner whose parameters end with the heuristic weights: PLANNER_HEURISTIC's extra slots follow them."""
     first = len(params) - len(_HEURISTIC)
     source = personas.PERSONA_BY_NAME[PLANNER_HEURISTIC]
-    return StrategySpec(name, bot, params, description, tuple(source.company_slots(first)))
+    return StrategySpec(name, bot, params, description, tuple(source.extra_slots(first)))
 
 
 register(_planner("flat_mc", core.FLAT_MC,
@@ -230,7 +231,7 @@ def _heuristic_weights(spec: StrategySpec, value: str, vec: np.ndarray, index: d
         raise ConfigError(f"strategy {spec.name!r}: {HEURISTIC_KEY}={value!r} is not a greedy-family bot; "
                           f"valid: {', '.join(greedy_family)}")
     first = index[_HEURISTIC[0].name]
-    vec[first:first + N_HEURISTIC] = source.defaults()[:N_HEURISTIC]     # its weights and company blocks
+    vec[first:first + N_HEURISTIC] = source.defaults()[:N_HEURISTIC]     # its weights and extra slots
     return source.name
 
 
