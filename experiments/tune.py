@@ -77,7 +77,8 @@ def place_weights(base_vec: np.ndarray, values: np.ndarray) -> np.ndarray:
 
 
 def plain_weights(vec: np.ndarray) -> np.ndarray:
-    """A copy of a greedy parameter vector without its per-company blocks: a tune searches one weight vector."""
+    """A copy of a greedy parameter vector with only its weights (no per-company blocks, no pairing values): a
+    tune searches one weight vector."""
     out = vec.copy()
     out[len(PARAM_NAMES):] = 0.0
     return out
@@ -86,8 +87,9 @@ def plain_weights(vec: np.ndarray) -> np.ndarray:
 def company_weights(vec: np.ndarray, company: str | None) -> dict[str, float]:
     """The weights (tuned parameter order) a greedy parameter vector plays for `company` (None: its own)."""
     from sim.ids import COMPANY_NAMES
+    from strategies.feature_layout import COMPANY_BLOCK, N_WEIGHTS
 
-    block = len(PARAM_NAMES) * (1 + COMPANY_NAMES.index(company)) if company is not None else None
+    block = COMPANY_BLOCK + N_WEIGHTS * COMPANY_NAMES.index(company) if company is not None else None
     return {k: float(vec[i] + (vec[block + i] if block is not None else 0.0))
             for k, i in zip(tuned_param_names(), weight_slots())}
 

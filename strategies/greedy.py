@@ -32,6 +32,7 @@ from strategies.feature_layout import (
     I_EXC,
     I_MIX,
     I_TMASK,
+    N_COMPANY_BLOCKS,
     N_PAIRING,
     PAIRING_BLOCK,
     W_NOISE,
@@ -79,7 +80,6 @@ from strategies.greedy_officers import (
 from strategies.score_buffer import _buffer_views, _clear_core, new_score_buffer
 
 TIE = 1e-9
-N_COMPANIES = len(ids.COMPANY_NAMES)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -168,7 +168,7 @@ def add_pairing_values(params, S, moves, n, vals):
     for i in range(n):
         p = moves[i] // 8
         vals[i] += params[PAIRING_BLOCK + S[L.PAIR_COMPANY + p]] \
-            + params[PAIRING_BLOCK + N_COMPANIES + S[L.PAIR_OFFICER + p]]
+            + params[PAIRING_BLOCK + N_COMPANY_BLOCKS + S[L.PAIR_OFFICER + p]]
 
 
 @fast
