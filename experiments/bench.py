@@ -43,11 +43,15 @@ class BatchInputs:
     params: np.ndarray
     seat_out: np.ndarray
     game_out: np.ndarray
+    model: np.ndarray | None = None     # the learned evaluator; None: the one the seats need (registry.model_for)
 
     def rows(self, a: int, b: int) -> tuple:
         """The play_batch arguments for games a..b-1 (contiguous row slices: no recompilation)."""
+        from strategies.registry import model_for
+
+        model = self.model if self.model is not None else model_for(self.seat_strategy, self.params)
         return (self.tables, self.seeds[a:b], self.fixed_company[a:b], self.fixed_officer[a:b],
-                self.seat_strategy[a:b], self.params[a:b], self.seat_out[a:b], self.game_out[a:b])
+                self.seat_strategy[a:b], self.params[a:b], self.seat_out[a:b], self.game_out[a:b], model)
 
 
 def batch_inputs(config: GameConfig, seeds: np.ndarray, strategies: str | None) -> BatchInputs:

@@ -206,6 +206,10 @@ def play(
         raise ConfigError(f"--strategy-file loads {', '.join(python_bots)}; seat it with --strategies, e.g. "
                           f"--strategies {next(iter(python_bots))},greedy")
     specs = seat_strategies(strategies, config.players, python_bots)[0]
+    from sim._numba_cache import COMPILING_NOTE, is_warm
+
+    if not is_warm():                        # a first run compiles for minutes: say so, on stderr
+        Console(stderr=True).print(COMPILING_NOTE)
     g = play_game(config, seed, specs, python_bots=python_bots)
     _show_game(g, seed, specs, verbose, json_out, log_file)
 
@@ -304,6 +308,11 @@ _experiment_commands.register(app)
 from experiments import tune_command as _tune_command  # noqa: E402
 
 _tune_command.register(app)
+
+# learn: the learned evaluator of apprentice and the planners' leaves (experiments/learn_command.py)
+from experiments import learn_command as _learn_command  # noqa: E402
+
+_learn_command.register(app)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -456,6 +465,9 @@ def ladder(
     bots: Optional[str] = typer.Option(None, "--bots", show_default="random, greedy family, flat_mc, mcts at two "
                                                                     "budgets, automa 1-4",
                                        help="Comma-separated specs of the bots to rate."),
+    deal: str = typer.Option("pick", "--deal", help="pick: bots pick their pairings (SETUP-15); random: each "
+                                                    "seed's companies and officers dealt at random, as in a "
+                                                    "balance cell."),
     json_out: bool = JsonOpt,
 ) -> None:
     """Rate the bots: a seat-rotated round-robin with common random numbers, fitted into Elo-scale ratings,
@@ -467,11 +479,12 @@ def ladder(
     total = len(pairings(specs)) * 2 * ((games + 1) // 2)
     with _progress(not json_out and Console(stderr=True).is_terminal) as bar:
         task = bar.add_task("playing", total=total)
-        r = run_ladder(games, specs, seed, jobs, progress=lambda k: bar.advance(task, k))
+        r = run_ladder(games, specs, seed, jobs, progress=lambda k: bar.advance(task, k), deal=deal)
     if json_out:
         _print_json(r.to_dict())
         return
-    t = Table(title=f"barrage ladder: 2 players, {r.games_per_pairing} games per pairing, seed {r.seed}")
+    t = Table(title=f"barrage ladder: 2 players, {r.games_per_pairing} games per pairing, seed {r.seed}, "
+                    f"pairings {'dealt at random' if r.deal == 'random' else 'picked by the bots'}")
     for name in ("#", "bot", "Elo", "95% interval", "games", "win rate", "mean VP", "CPU-s / game"):
         t.add_column(name, justify="left" if name == "bot" else "right")
     for b in r.ratings:

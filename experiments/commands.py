@@ -206,6 +206,9 @@ def tournament(
                                                      "seat, comma-separated).")] = None,
     officers: Annotated[Optional[str], typer.Option("--officers", help="Fix each seat's officer (one per seat, "
                                                     "comma-separated).")] = None,
+    deal: Annotated[str, typer.Option("--deal", help="pick: the bots pick their pairings from the dealt ones "
+                                      "(SETUP-15); random: every seat's company and officer dealt at random, as "
+                                      "in a balance cell (strength without the pairing pick).")] = "pick",
     rotate: Rotate = True,
     seed: Seed = None,
     name: Name = None,
@@ -242,6 +245,8 @@ def tournament(
             d["seed"] = seed
         if name:
             d["name"] = name
+        if deal != "pick":
+            d["deal"] = deal
         return ExperimentConfig.from_dict(d)
 
     _execute(build, out, jobs, backend, scheduler, resume, force, as_json, quiet, bot_timeout=bot_timeout)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from experiments.experiment_config import Z95, ExperimentConfig, Strategy
-from experiments.seeds import game_seeds, setup_draws
+from experiments.seeds import game_seeds, random_pairings, setup_draws
 from sim import ids
 from sim import layout as L
 from sim.tables import compile_tables
@@ -226,6 +226,9 @@ class Design:
             fc[:, :P] = self._fixed_c
         if self._fixed_o is not None:
             fo[:, :P] = self._fixed_o
+        if self.config.deal == "random":      # every seat's pairing dealt at random, as in a balance cell
+            fc[:, :P], fo[:, :P] = random_pairings(compile_tables(self.variant(c))[0], P, self.master_seed,
+                                                   c.stream, int(reps[0]), int(reps[-1]) + 1)
 
     def _balance_seats(self, c: Cell, reps, fc, fo, st) -> np.ndarray:
         """Fills the seats of a balance cell's games; returns the seat holding the cell's pairing in each game."""

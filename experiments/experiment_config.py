@@ -25,6 +25,7 @@ from sim.variant import VARIANT_NAMES, Variant
 KINDS = ("tournament", "balance")
 DEFAULT_CHUNK_SIZE = 1000
 DEFAULT_GAMES = 1000
+DEALS = ("pick", "random")   # tournament pairings: bots pick from the dealt ones (SETUP-15), or dealt at random
 DEFAULT_GAMES_PER_CELL = 1000
 DEFAULT_FIRST_ROUND = 500          # games per cell in the first round of a --precision run
 # What --precision bounds: each cell's own win rate, or each cell's interaction contrast (its win rate in one setup
@@ -43,7 +44,7 @@ SETUP_FACTORS = ("intro", "expansions", "objective", "bonus_tiles", "headstreams
 _FIELD_OF_KEY = {"variant": "variant_levels"}
 _KEY_OF_FIELD = {v: k for k, v in _FIELD_OF_KEY.items()}
 _KIND_KEYS = {
-    "tournament": _COMMON_KEYS + ("games",),
+    "tournament": _COMMON_KEYS + ("games", "deal"),
     "balance": _COMMON_KEYS + ("games_per_cell", "precision", "precision_target", "budget", "population"),
 }
 ALL_KEYS = tuple(sorted(set(_KIND_KEYS["tournament"]) | set(_KIND_KEYS["balance"])))
@@ -99,6 +100,7 @@ class ExperimentConfig:
     companies: tuple[str, ...] | None = None
     officers: tuple[str, ...] | None = None
     rotate_seats: bool = True
+    deal: str = "pick"                             # tournament: "pick" (SETUP-15) or "random" (as a balance cell)
     common_random_numbers: bool = True
     chunk_size: int = DEFAULT_CHUNK_SIZE
     overrides: dict = field(default_factory=dict)
@@ -140,8 +142,8 @@ class ExperimentConfig:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             key = _KEY_OF_FIELD.get(f.name, f.name)
-            if key not in _KIND_KEYS[self.kind]:
-                continue
+            if key not in _KIND_KEYS[self.kind] or (key == "deal" and self.deal == "pick"):
+                continue                      # (the default deal stays out: older manifests read the same)
             v = getattr(self, f.name)
             if key in SETUP_FACTORS:
                 out[key] = [_plain_level(x) for x in v]
@@ -219,6 +221,10 @@ class ExperimentConfig:
         games = DEFAULT_GAMES if c.games is None else c.games
         if games < 1:
             raise _err("games", f"{games} games; give at least 1")
+        if c.deal not in DEALS:
+            raise _err("deal", f"unknown deal {c.deal!r}; use one of {', '.join(DEALS)}")
+        if c.deal == "random" and (c.companies is not None or c.officers is not None or any(c.intro)):
+            raise _err("deal", "random deals every seat's company and officer; drop companies, officers and intro")
         if len(c.strategies) > min(c.players):
             raise _err("strategies", f"{len(c.strategies)} specs for {min(c.players)} seats; give at most one "
                                      f"spec per seat (fewer are cycled over the seats)")
@@ -369,7 +375,7 @@ _NULLABLE = ("seed", "games", "games_per_cell", "precision", "budget", "companie
 def _coerce(key: str, v: Any) -> Any:
     if v is None and key in _NULLABLE:      # JSON null in a manifest's config (TOML has no null)
         return None
-    if key in ("name", "map", "precision_target", "population"):
+    if key in ("name", "map", "precision_target", "population", "deal"):
         return _str(key, v)
     if key in ("seed", "games", "games_per_cell", "budget", "chunk_size"):
         return _int(key, v)

@@ -26,12 +26,14 @@ PLAYERS = 2
 
 
 def default_bots() -> tuple[str, ...]:
-    """random, every greedy-family bot (greedy, the personas, tuned weights if registered), flat_mc, the ISMCTS
-    planner at a small and at the expert budget, and Automa levels 1-4."""
+    """random, every greedy-family bot (greedy, the personas, tuned weights if registered), the apprentice,
+    flat_mc, the ISMCTS planner at a small budget with and without the learned evaluator at its leaves and at the
+    expert budget, and Automa levels 1-4."""
     from strategies import core, registry
 
     greedy_family = tuple(s.name for s in registry.REGISTRY.values() if s.id == core.GREEDY)
-    return (("random",) + greedy_family + ("flat_mc:iters=25", "mcts:iters=25", "expert")
+    return (("random",) + greedy_family + ("apprentice", "flat_mc:iters=25", "mcts:iters=25",
+                                           "mcts:iters=25,depth=10,leaf=1", "expert")
             + tuple(f"automa:level={k}" for k in range(1, 5)))
 
 
@@ -75,6 +77,7 @@ class LadderResult:
     bots: list[str]
     ratings: list[BotRating]
     pairings: list[PairResult] = field(default_factory=list)
+    deal: str = "pick"          # "random": pairings dealt at random (the same for both seat orders of a seed)
 
     def to_dict(self) -> dict:
         """Plain data for --json."""
@@ -104,8 +107,10 @@ def pairings(bots: tuple[str, ...]) -> list[tuple[int, int]]:
 
 
 def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | None = None,
-               progress: Callable[[int], None] | None = None) -> LadderResult:
-    """Plays every pairing `games` times (rounded up to even: each seed in both seat orders) and fits ratings."""
+               progress: Callable[[int], None] | None = None, deal: str = "pick") -> LadderResult:
+    """Plays every pairing `games` times (rounded up to even: each seed in both seat orders) and fits ratings;
+    `deal="random"` deals each seed's companies and officers at random (both seat orders keep the seats'
+    pairings, so each bot plays both) instead of letting the bots pick them (SETUP-15)."""
     import pandas as pd
 
     from experiments.bench import batch_inputs, set_threads
@@ -118,6 +123,8 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
 
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
+    if deal not in ("pick", "random"):
+        raise ConfigError(f"deal: unknown deal {deal!r}; use pick or random")
     n_threads = set_threads(threads)
     config = GameConfig(players=PLAYERS)
     half = (games + 1) // 2
@@ -131,8 +138,17 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
     cpu = np.zeros(len(pairs))
     rows = np.arange(n)
 
+    if deal == "random":
+        from experiments.seeds import random_pairings
+        from sim.tables import compile_tables
+
+        dealt = [np.repeat(a, 2, axis=0) for a in random_pairings(compile_tables(config.variant)[0], PLAYERS, seed,
+                                                                   0, 0, half)]
+
     def inputs(i: int, j: int):
         b = batch_inputs(config, seeds, None)
+        if deal == "random":
+            b.fixed_company[:, :PLAYERS], b.fixed_officer[:, :PLAYERS] = dealt
         b.seat_strategy[rows, swap], b.params[rows, swap] = parsed[i]
         b.seat_strategy[rows, 1 - swap], b.params[rows, 1 - swap] = parsed[j]
         return b
@@ -173,7 +189,7 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
                                float(stats.loc[name, ("vp", "mean")]), float(per_bot[bots.index(name)])))
     for pos, r in enumerate(table, start=1):
         r.position = pos
-    return LadderResult(n, seed, n_threads, list(bots), table, results)
+    return LadderResult(n, seed, n_threads, list(bots), table, results, deal)
 
 
 def frontier(ratings: list[BotRating]) -> list[BotRating]:

@@ -40,6 +40,7 @@ from sim.errors import ConfigError, Terminated
 from sim.results import N_GAME, N_RESULT
 from sim.tables import as_array, compile_tables
 from strategies.batch import play_batch
+from strategies.registry import model_for
 from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
 SLICE_SECONDS = 0.5     # longest a numba call may keep an interrupt waiting, for fast bots (play_in_slices)
@@ -106,8 +107,9 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
             tables = as_array(compile_tables(variants[k])[0])
             seeds, company, officer, bot, param = (s.seed[idx], s.fixed_company[idx], s.fixed_officer[idx],
                                                    bots[idx], params[idx])
+            model = model_for(bot, param)
             play_in_slices(idx.size, lambda g: play_batch(tables, seeds[g], company[g], officer[g], bot[g],
-                                                          param[g], so[g], go[g]))
+                                                          param[g], so[g], go[g], model))
         seat_out[idx], game_out[idx] = so, go
     labels = [design.setup_label(k) for k in range(len(design.setups))]
     return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
@@ -250,11 +252,10 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
     _check_size(planned, config, store)
 
     if not options.scheduler:   # compile (or load) once here: N workers then load the cache, not compile N times,
-        from sim._numba_cache import is_warm   # and the games/s reported is play alone
+        from sim._numba_cache import COMPILING_NOTE, is_warm   # and the games/s reported is play alone
 
         if not is_warm():
-            say("compiling the engine for this version of barrage-sim (first run only: about 2 minutes on 2 cores; "
-                "later runs load it in seconds)")
+            say(COMPILING_NOTE)
         _warm_engine(design)
     started_at = time.perf_counter()
     with backend:

@@ -65,3 +65,13 @@ def setup_draws(master: int, stream: int, start: int, stop: int, n_companies: in
         comp[lo - start:hi - start] = c[lo - b * SEED_BLOCK:hi - b * SEED_BLOCK]
         offi[lo - start:hi - start] = o[lo - b * SEED_BLOCK:hi - b * SEED_BLOCK]
     return comp, offi
+
+
+def random_pairings(tables, players: int, master: int, stream: int, start: int,
+                    stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """Companies and officers [games, players] dealt at random to every seat of replicates start..stop-1 (the
+    first `players` entries of setup_draws' orders; officers from the variant's pool, SETUP-13), for runs that
+    deal every pairing as a balance cell deals its opponents' (`--deal random`)."""
+    pool = np.asarray(tables.officer_pool[:tables.n_officer_pool[0]], dtype=np.int64)
+    comp, offi = setup_draws(master, stream, start, stop, int(tables.n_companies[0]), pool.shape[0])
+    return comp[:, :players], pool[offi[:, :players]]

@@ -189,7 +189,7 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     from strategies.batch import play_batch
     from sim.tables import as_array, compile_tables
     from strategies import core
-    from strategies.registry import N_PARAMS, parse_spec
+    from strategies.registry import N_PARAMS, model_for, parse_spec
 
     players = config.players
     n = len(seeds)
@@ -222,7 +222,7 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     seat_out = np.zeros((total, players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((total, N_GAME), dtype=np.int64)
     play_batch(as_array(tables), np.ascontiguousarray(np.tile(seeds, nh * no), dtype=np.int64), fc, fo, strat,
-               par, seat_out, game_out)
+               par, seat_out, game_out, model_for(strat, par))
     out: list[list[MatchResult]] = []
     for h in range(nh):
         row = []

@@ -59,6 +59,10 @@ def configure() -> Path:
     return path
 
 
+COMPILING_NOTE = ("compiling the engine for this version of barrage-sim (first run only: several minutes on 2 cores; "
+                  "later runs load it in seconds)")
+
+
 def is_warm() -> bool:
     """Whether compiled engine code for this source tree is already cached (a first run compiles for minutes)."""
     path = Path(os.environ.get("NUMBA_CACHE_DIR", ""))

@@ -16,14 +16,15 @@ from strategies.greedy import new_score_buffer
 
 
 @njit(cache=True)
-def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng, score_buf):
+def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng, score_buf, model):
     """Plays one whole game in S (setup_game clears it) with the given per-seat strategies (seats whose strategy
     is AUTOMA are Automa seats the engine plays), using the work buffers of `game_buffers`; returns the number of
-    decisions. The planners' tree memory is the game's own (empty at its start)."""
+    decisions. The planners' tree memory is the game's own (empty at its start); `model` is the learned evaluator
+    (strategies.value_model; the one-element placeholder when no seat uses it)."""
     setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
-    _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, plan_memory(seat_strategy, params,
-                                                                                   T.n_players[0]))
+    _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf,
+             plan_memory(seat_strategy, params, T.n_players[0]), model)
     return S[L.G_DECISIONS]
 
 
@@ -36,31 +37,32 @@ def game_buffers():
 
 
 @njit(cache=True, _nrt=False)
-def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, memory):
+def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, memory, model):
     """play_one's decision loop, compiled without NRT: a decision then costs no reference counts (the bots that
     allocate, the planners, are NRT boundaries)."""
     n = advance(S, T, out, scratch)
     while n > 0:
         c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf, memory)
+        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf, memory, model)
         n = play_move(S, T, out[i], out, scratch)
 
 
 @njit(cache=True, parallel=True)
-def play_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out):
-    """Plays len(seeds) games in parallel; game g uses seeds[g] and row g of the per-game setup arrays.
+def play_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out, model):
+    """Plays len(seeds) games in parallel; game g uses seeds[g] and row g of the per-game setup arrays; `model`
+    is the learned evaluator the seats share (strategies.value_model.for_seats).
 
     `tables` is the 1-element record array of the variant (records cannot cross into a parallel loop)."""
     for g in prange(seeds.shape[0]):
         T = tables[0]
         S, out, scratch, rng, score_buf = game_buffers()
         play_one(S, T, seeds[g], fixed_company[g], fixed_officer[g], seat_strategy[g], params[g], out, scratch, rng,
-                 score_buf)
+                 score_buf, model)
         record(S, T, seat_out[g], game_out[g])
 
 
 @njit(cache=True, parallel=True)
-def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report):
+def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report, model):
     """Plays games like play_batch (per-seat bots; AUTOMA seats become Automas) checking every invariant after
     every move. report[g] = (move index, violation mask) of the first violation in game g, or (-1, 0)."""
     for g in prange(seeds.shape[0]):
@@ -83,6 +85,6 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, param
             if n == 0:
                 break
             c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory)
+            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory, model)
             n = play_move(S, T, out[i], out, scratch)
             k += 1

@@ -11,6 +11,7 @@ from strategies.bot_rng import BOT_RNG_SALT, bot_next  # noqa: F401  (BOT_RNG_SA
 from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose, greedy_pick
 from strategies.ismcts import P_ITERS, P_REUSE, ismcts_choose
+from strategies.lookahead import lookahead_choose
 from strategies.tree_memory import new_tree_memory
 
 RANDOM = 0          # uniform over the legal moves
@@ -19,6 +20,7 @@ GREEDY = 2          # greedy heuristic family (strategies.greedy; personas = wei
 AUTOMA = 3          # the solo Automa (AUTOMA-*): played by the engine itself, params[0] = level 1..4
 FLAT_MC = 4         # flat Monte Carlo over determinized playouts (strategies.flat_mc)
 ISMCTS = 5          # single-observer information-set MCTS (strategies.ismcts)
+LOOKAHEAD = 6       # one-ply lookahead with the learned evaluator (strategies.lookahead)
 MEMORY_SEARCHES = 4  # a planner's tree memory holds up to this many searches' nodes (strategies.tree_memory)
 
 
@@ -45,10 +47,11 @@ def plan_memory(seat_strategy, params, n):
 
 
 @njit(cache=True, _nrt=False)
-def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None, memory=None):
+def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None, memory=None, model=None):
     """Returns the index (in moves[:n]) of the move the bot picks; `score_buf`
     (strategies.score_buffer.new_score_buffer, capacity >= n) spares the greedy bot an allocation per decision;
-    `memory` (plan_memory, one per game) lets ISMCTS keep its tree between a company's consecutive decisions.
+    `memory` (plan_memory, one per game) lets ISMCTS keep its tree between a company's consecutive decisions;
+    `model` is the learned evaluator (strategies.value_model) the lookahead bot and the planners' leaves use.
     Compiled without NRT (its reference counts cost more than a random bot's choice); the bots that allocate are
     NRT boundaries (`_nrt=True`)."""
     if strategy == GREEDY:
@@ -56,7 +59,11 @@ def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None, memory=No
             return greedy_choose(params, S, T, moves, n, rng)
         return greedy_pick(params, S, T, moves, n, rng, score_buf)
     if strategy == ISMCTS:
-        return ismcts_choose(params, S, T, moves, n, rng, memory)
+        return ismcts_choose(params, S, T, moves, n, rng, memory, model)
+    if strategy == LOOKAHEAD:
+        if model is None:
+            raise ValueError("lookahead needs a value model")
+        return lookahead_choose(params, S, T, moves, n, rng, model)
     if strategy == FLAT_MC:
         return flat_mc_choose(params, S, T, moves, n, rng)
     if strategy == RANDOM_ACTIONS:

@@ -22,8 +22,9 @@ nothing hidden was drawn in between; otherwise every search starts afresh.
 
 Parameters (vector slots P_*): iters (new iterations = playouts per decision), c, rollout (0 random, 1 greedy),
 depth (playout decisions after the tree, 0 = to the end of the game), widen, tau, win, reuse (1 keeps the
-subtree as above, 0 never), then the greedy weights (strategies.personas.PARAMS) the priors and greedy playouts
-use.
+subtree as above, 0 never), leaf (1 values a playout cut at `depth` with the learned evaluator,
+strategies.value_model, instead of the VP-now heuristic), then the greedy weights (strategies.personas.PARAMS)
+the priors and greedy playouts use.
 """
 import math
 
@@ -33,11 +34,12 @@ from numba import njit
 from sim import layout as L
 from sim.rules.engine import BUFFER_SIZE, play_move
 from strategies.feature_layout import N_HEURISTIC
-from strategies.playout import WS_REWARD, evaluate, new_buffers, observe, playout
+from strategies.playout import WS_REWARD, evaluate, evaluate_leaf, new_buffers, observe, playout
 from strategies.priors import heuristic_scores, new_score_buffer, softmax_in_place
 from strategies.tree import (N_MOVE, N_VISITS, add_child, backpropagate, find_child, most_visited, new_tree,
                              select_puct)
 from strategies.tree_memory import load_tree, reusable_nodes, save_subtree
+from strategies.value_model import new_work
 
 P_ITERS = 0
 P_C = 1
@@ -47,14 +49,16 @@ P_WIDEN = 4
 P_TAU = 5
 P_WIN = 6
 P_REUSE = 7
-P_WEIGHTS = 8     # the greedy parameter vector, N_HEURISTIC slots
+P_LEAF = 8        # 1: a depth-cut playout is valued by the learned evaluator (strategies.value_model)
+P_WEIGHTS = 9     # the greedy parameter vector, N_HEURISTIC slots
 MIN_SCALE = 1.0   # VP: floor of the reward scale (the first playouts have no spread yet)
 
 
 @njit(cache=True, _nrt=True)
-def ismcts_choose(params, S, T, moves, n, rng, memory=None):
+def ismcts_choose(params, S, T, moves, n, rng, memory=None, model=None):
     """Returns the index (in moves[:n]) of the move ISMCTS picks for the pending decision; `memory`
-    (strategies.tree_memory.new_tree_memory, one per game) carries a subtree to the company's next decision."""
+    (strategies.tree_memory.new_tree_memory, one per game) carries a subtree to the company's next decision;
+    `model` is the learned evaluator of the leaves (used when the `leaf` parameter is 1)."""
     if n <= 1:
         return 0
     iters = max(1, int(params[P_ITERS]))
@@ -69,12 +73,17 @@ def ismcts_choose(params, S, T, moves, n, rng, memory=None):
     root_kind = S[t]
     me = S[t + 1]
     reuse = params[P_REUSE] > 0
+    leaf = params[P_LEAF] > 0
+    if model is None:
+        if leaf:
+            raise ValueError("mcts:leaf=1 needs a value model")
     saved = 0
     if memory is not None:               # (each `memory is not None` test is resolved at compile time)
         if reuse:
             saved = reusable_nodes(memory[me], S)
     D, out, scratch, ws, rank = new_buffers()
     sbuf = new_score_buffer(BUFFER_SIZE)
+    work = new_work()
     I, W = new_tree(saved + iters + 1)   # the kept subtree, then at most one expansion per iteration
     path = np.empty(saved + iters + 1, dtype=np.int64)
     size = 1
@@ -117,7 +126,13 @@ def ismcts_choose(params, S, T, moves, n, rng, memory=None):
                 t = L.STACK + (D[L.G_STACK_N] - 1) * L.FRAME
                 kind = D[t]
                 player = D[t + 1]
-        evaluate(D, T, m == 0, win_bonus, ws, rank)
+        if model is not None:            # (resolved at compile time, like `memory`)
+            if leaf and m > 0:
+                evaluate_leaf(model, D, T, win_bonus, ws, work, sbuf)
+            else:
+                evaluate(D, T, m == 0, win_bonus, ws, rank)
+        else:
+            evaluate(D, T, m == 0, win_bonus, ws, rank)
         backpropagate(I, W, path, length, ws)
         r = ws[WS_REWARD + me]
         delta = r - mean

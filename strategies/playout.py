@@ -11,8 +11,8 @@ win share (1 for the winner, 1/k for a k-way shared victory, END-06..08). The ma
 search that is far ahead or far behind still sees which move gains more (the earlier reward,
 0.7 x win share + 0.3 x tanh(margin / 20), was flat there, so the move choice became noise -- issue #11);
 the win bonus keeps "win by 1" above "lose by 1". Searches scale it by its observed spread (strategies.ismcts).
-After a depth cut the score is the VP the company would hold if the game ended now (VP + resources / 5 as a
-fraction, END-04, + drops in its own dams, END-05; the objective tile is left out) and the win share goes to the
+After a depth cut (without the learned evaluator, `evaluate_leaf`) the score is the VP the company would hold if
+the game ended now (VP + resources / 5 as a fraction, END-04, + drops in its own dams, END-05; the objective tile is left out) and the win share goes to the
 leader by that score.
 """
 import numpy as np
@@ -26,6 +26,7 @@ from sim.rules.scoring import final_ranks
 from sim.rules.water import own_dam_drops
 from strategies.bot_rng import bot_next
 from strategies.greedy import greedy_pick, new_score_buffer
+from strategies.value_model import position_value
 
 ROLLOUT_RANDOM = 0   # uniform over the legal moves
 ROLLOUT_GREEDY = 1   # the greedy bot with the planner's heuristic weights (strategies.greedy)
@@ -100,3 +101,12 @@ def evaluate(D, T, over, win_bonus, ws, rank):
             if d != c:
                 other = max(other, ws[WS_SCORE + d])
         ws[WS_REWARD + c] = ws[WS_SCORE + c] - other + win_bonus * ws[WS_WIN + c]
+
+
+@njit(cache=True)
+def evaluate_leaf(model, D, T, win_bonus, ws, work, buf):
+    """evaluate for a cut-off playout valued by the learned evaluator (strategies.value_model): each company's
+    predicted final VP margin plus win_bonus x its predicted win share, seen from its own information (the
+    features are public)."""
+    for c in range(T.n_players[0]):
+        ws[WS_REWARD + c] = position_value(model, D, T, c, win_bonus, work, buf)

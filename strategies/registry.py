@@ -14,10 +14,10 @@ from typing import Sequence
 import numpy as np
 
 from sim.errors import ConfigError
-from strategies import core, personas
+from strategies import core, personas, value_model
 from strategies.feature_layout import N_HEURISTIC
 
-N_PARAMS = 8 + N_HEURISTIC  # width of a bot's parameter vector (unused slots are 0): a planner's own (at most 8),
+N_PARAMS = 9 + N_HEURISTIC  # width of a bot's parameter vector (unused slots are 0): a planner's own (at most 9),
                             # then a greedy parameter vector (weights and per-company blocks, feature_layout)
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -120,22 +120,26 @@ _WIN = Param("win", 10, "reward of a win in VP, added to the VP margin over the 
 _REUSE = Param("reuse", 1, "1 keeps the subtree of the move played for the company's next decision when it follows "
                          "at once and nothing hidden was drawn in between; 0 searches every decision afresh",
                integer=True, low=0, high=1)
+APPRENTICE_ITERS, APPRENTICE_DEPTH = 8, 8   # the apprentice preset (docs/bots.md § The learned evaluator)
 PLANNER_HEURISTIC = "tuned"   # the greedy-family bot whose weights are the planners' default heuristic
 _HEURISTIC = tuple(Param(q.name, v, f"heuristic weight: {q.description}", low=q.low, high=q.high)
                    for q, (_, v) in zip(personas.PARAMS, personas.PERSONA_BY_NAME[PLANNER_HEURISTIC].params()))
 HEURISTIC_KEY = "heuristic"   # spec key naming the greedy-family bot whose weights a planner uses
 
 
-def _mcts(iters: int, c: float, widen: float, tau: float) -> tuple[Param, ...]:
+def _mcts(iters: int, c: float, widen: float, tau: float, depth: int = 0, leaf: int = 0) -> tuple[Param, ...]:
     """The ISMCTS parameter layout with these defaults (mcts and its presets share it)."""
     return (Param("iters", iters, _ITERS_HELP, **_ITERS),
             Param("c", c, "PUCT exploration constant (rewards in units of their spread)", low=0, high=100),
-            _ROLLOUT, _DEPTH,
+            _ROLLOUT, Param(_DEPTH.name, depth, _DEPTH.description, integer=True, low=0, high=10_000),
             Param("widen", widen, "progressive widening: a node visited N times has at most 1 + widen*sqrt(N) "
                                   "children, added in order of prior; 0 expands every move first", low=0, high=100),
             Param("tau", tau, "prior temperature in VP: priors are softmax(heuristic score / tau)",
                   low=0.01, high=1000),
-            _WIN, _REUSE) + _HEURISTIC
+            _WIN, _REUSE,
+            Param("leaf", leaf, "1 values a playout cut at `depth` with the learned evaluator "
+                                "(strategies/data/value_model.json, `barrage learn`) instead of VP-now; 0 does not",
+                  integer=True, low=0, high=1)) + _HEURISTIC
 
 
 def _planner(name: str, bot: int, params: tuple[Param, ...], description: str) -> StrategySpec:
@@ -154,6 +158,42 @@ register(_planner("mcts", core.ISMCTS, _mcts(400, 1.5, 1.0, 2.0),
 register(_planner("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
                   "the strong planner preset: mcts at 250 iterations per decision (about 3.5 CPU-seconds "
                   "per 2-player game against the Automa, docs/bots.md)"))
+
+
+register(_planner("apprentice", core.ISMCTS,
+                  _mcts(APPRENTICE_ITERS, 1.5, 1.0, 2.0, depth=APPRENTICE_DEPTH, leaf=1),
+                  f"the fast bot of the learned evaluator: mcts at {APPRENTICE_ITERS} iterations per decision, "
+                  f"playouts cut after {APPRENTICE_DEPTH} decisions and judged by the model "
+                  "(strategies/data/value_model.json; docs/bots.md § The learned evaluator)"))
+register(_planner("lookahead", core.LOOKAHEAD,
+                  (Param("width", 6, "moves looked at: the heuristic's best `width` (0 = every legal move)",
+                         integer=True, low=0, high=1000),
+                   _WIN,
+                   Param("blend", 0.0, "weight of the heuristic's own score added to the learned value", low=0,
+                         high=100),
+                   Param("depth", 30, "after each candidate move the heuristic plays every seat on until the "
+                                      "bot's next main action, at most this many decisions (0 = judge the "
+                                      "position right after the move)", integer=True, low=0, high=1000))
+                  + _HEURISTIC,
+                  "one-ply lookahead with the learned evaluator: the heuristic's best moves, each played on a "
+                  "determinized copy and valued by the model; measured weaker than tuned (docs/bots.md)"))
+
+MODEL_BOTS = (core.LOOKAHEAD,)      # bots that always read the learned evaluator; ISMCTS reads it with leaf=1
+
+
+def needs_model(bot_ids: np.ndarray, params: np.ndarray) -> bool:
+    """Whether any seat of these parsed strategies (ids, params [..., N_PARAMS]) reads the learned evaluator."""
+    from strategies.ismcts import P_LEAF
+
+    ids_ = np.asarray(bot_ids)
+    p = np.asarray(params)
+    return bool(np.isin(ids_, MODEL_BOTS).any() or ((ids_ == core.ISMCTS) & (p[..., P_LEAF] > 0)).any())
+
+
+def model_for(bot_ids: np.ndarray, params: np.ndarray) -> np.ndarray:
+    """The learned evaluator these seats need: the shipped model, or the one-element placeholder if none reads
+    it (so games without it never load the model file)."""
+    return value_model.shipped_model() if needs_model(bot_ids, params) else value_model.no_model()
 
 
 def names() -> list[str]:

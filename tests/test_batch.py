@@ -14,7 +14,8 @@ from strategies.batch import fuzz_batch, play_batch
 from experiments.bench import game_field
 from experiments.play import SEED_MASK, game_seeds, play_game
 from strategies.core import RANDOM_ACTIONS
-from strategies.registry import N_PARAMS, parse_seats
+from strategies.registry import N_PARAMS, model_for, parse_seats
+from strategies.value_model import no_model
 
 SEEDS = game_seeds(2024, 4)
 
@@ -34,13 +35,13 @@ def batch_arrays(config: GameConfig, seeds: np.ndarray, strategies: str | None):
     seat_out = np.zeros((n, p, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
     tables = as_array(compile_tables(config.variant)[0])
-    return tables, np.asarray(seeds, dtype=np.int64), fc, fo, strat, par, seat_out, game_out
+    return tables, np.asarray(seeds, dtype=np.int64), fc, fo, strat, par, seat_out, game_out, model_for(strat, par)
 
 
 def run_batch(config, seeds, strategies=None):
     args = batch_arrays(config, seeds, strategies)
     play_batch(*args)
-    return args[-2], args[-1]
+    return args[-3], args[-2]
 
 
 CASES = [
@@ -108,7 +109,7 @@ def _fuzz(config: GameConfig, n: int, seed: int) -> None:
     report = np.zeros((n, 2), dtype=np.int64)
     strat = np.full((n, L.MAX_PLAYERS), RANDOM_ACTIONS, dtype=np.int64)
     fuzz_batch(as_array(compile_tables(config.variant)[0]), seeds, fc, fo, strat, np.zeros((n, L.MAX_PLAYERS, 1)),
-               report)
+               report, no_model())
     bad = np.flatnonzero(report[:, 1])
     details = [f"seed {seeds[g]} after move {report[g, 0]}: {describe_violations(int(report[g, 1]))}"
                for g in bad[:5]]

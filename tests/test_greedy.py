@@ -20,6 +20,7 @@ from strategies.batch import play_batch
 from strategies.core import GREEDY, RANDOM, choose_move, plan_memory
 from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
 from strategies.greedy import greedy_choose
+from strategies.value_model import no_model
 
 WIDTH = registry.N_PARAMS   # parameter-vector width of the batch runner and the registry
 
@@ -43,7 +44,7 @@ def batch(players: int, seeds, seat_strategy, seat_params):
     par[:, :players] = seat_params
     seat_out = np.zeros((n, players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
-    play_batch(tables, np.asarray(seeds, dtype=np.int64), fc, fc.copy(), strat, par, seat_out, game_out)
+    play_batch(tables, np.asarray(seeds, dtype=np.int64), fc, fc.copy(), strat, par, seat_out, game_out, no_model())
     return seat_out, game_out
 
 

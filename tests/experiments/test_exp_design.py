@@ -160,3 +160,38 @@ def test_every_base_pairing_is_a_cell() -> None:
     assert len(d.cells) == 2 * 4 * 7
     assert {c.label for c in d.cells} == {f"{a}+{b}" for a in ids.COMPANY_NAMES[:ids.N_BASE_COMPANIES]
                                           for b in ids.OFFICER_NAMES[:ids.TOMMASO]}
+
+
+def test_tournament_deal_random_deals_every_seat_a_pairing_as_a_balance_cell() -> None:
+    """`deal = "random"`: every seat's company and officer come from the seeded setup draws (distinct companies
+    and officers per game, officers from the variant's pool, SETUP-13); the same config deals the same pairings
+    however the games are chunked; `pick` leaves them to the bots (SETUP-15)."""
+    from sim.tables import compile_tables
+    from sim.config import GameConfig
+
+    pool = compile_tables(GameConfig(players=3).variant)[0]
+    pool = set(pool.officer_pool[:pool.n_officer_pool[0]].tolist())
+    d = _design(kind="tournament", players=3, games=200, strategies=["random"], chunk_size=64, seed=3, deal="random")
+    fc = np.concatenate([s.fixed_company for s in _setup_all(d)[1]])
+    fo = np.concatenate([s.fixed_officer for s in _setup_all(d)[1]])
+    assert (fc[:, 3] == -1).all() and (fo[:, 3] == -1).all()
+    assert all(len(set(r)) == 3 and set(r) <= {0, 1, 2, 3} for r in fc[:, :3].tolist())
+    assert all(len(set(r)) == 3 and set(r) <= pool for r in fo[:, :3].tolist())
+    assert len({tuple(r) for r in fc[:, :3].tolist()}) > 12                 # many different deals
+    d2 = _design(kind="tournament", players=3, games=200, strategies=["random"], chunk_size=7, seed=3, deal="random")
+    assert np.array_equal(fc, np.concatenate([s.fixed_company for s in _setup_all(d2)[1]]))
+    picked = _design(kind="tournament", players=3, games=10, strategies=["random"], seed=3)
+    assert (np.concatenate([s.fixed_company for s in _setup_all(picked)[1]]) == -1).all()
+    assert "deal" not in picked.config.to_dict() and d.config.to_dict()["deal"] == "random"
+
+
+def test_tournament_deal_errors_name_the_key() -> None:
+    import pytest
+
+    from sim.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="deal: unknown deal 'sometimes'"):
+        ExperimentConfig.from_dict({"kind": "tournament", "players": 2, "strategies": ["random"], "deal": "sometimes"})
+    with pytest.raises(ConfigError, match="deal: random deals"):
+        ExperimentConfig.from_dict({"kind": "tournament", "players": 2, "strategies": ["random"], "deal": "random",
+                                    "companies": ["USA", "Italy"]})

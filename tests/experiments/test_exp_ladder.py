@@ -77,3 +77,14 @@ def test_frontier_keeps_bots_no_cheaper_bot_out_rates():
     ratings = [bot("random", -300, 0.001), bot("greedy", 0, 0.002), bot("slow_weak", -100, 1.0),
                bot("mcts", 150, 0.5), bot("expert", 250, 3.0), bot("pricey_tie", 250, 4.0)]
     assert [r.bot for r in frontier(ratings)] == ["random", "greedy", "mcts", "expert"]
+
+
+def test_ladder_deal_random_gives_both_seat_orders_the_same_pairings():
+    """`--deal random`: each seed's pairings are dealt at random and kept in both seat orders, so each bot plays
+    each dealt pairing once; the result says how pairings were made."""
+    r = run_ladder(6, parse_bots("random,greedy"), seed=4, threads=1, deal="random")
+    assert r.deal == "random"
+    p = run_ladder(6, parse_bots("random,greedy"), seed=4, threads=1)
+    assert p.deal == "pick" and p.pairings[0].first_mean_vp != r.pairings[0].first_mean_vp
+    with pytest.raises(ConfigError, match="deal"):
+        run_ladder(2, parse_bots("random,greedy"), deal="sometimes")

@@ -20,6 +20,9 @@ from sim.errors import ConfigError
 
 TOURNAMENT = dict(kind="tournament", players=3, games=240, strategies=["random", "random_actions"], chunk_size=40,
                   seed=2024)
+# The learned evaluator's bots, pairings dealt at random: the workers (loky, Dask) read the shipped model themselves.
+LEARNED = dict(kind="tournament", players=2, games=16, strategies=["apprentice", "lookahead"],
+               chunk_size=6, seed=5, deal="random")
 BALANCE = dict(kind="balance", players=[2, 3], companies=["USA", "Italy"], officers=["Viktor", "Mahiri", "Anton"],
                strategies=["random_actions", "random"], games_per_cell=25, chunk_size=40, seed=77)
 
@@ -28,7 +31,7 @@ def _run(cfg: dict, out: Path, **kw):
     return run_experiment(ExperimentConfig.from_dict(cfg), RunOptions(out=out, progress=False, **kw))
 
 
-@pytest.mark.parametrize("cfg", [TOURNAMENT, BALANCE], ids=["tournament", "balance"])
+@pytest.mark.parametrize("cfg", [TOURNAMENT, BALANCE, LEARNED], ids=["tournament", "balance", "learned"])
 def test_same_rows_in_process_loky_and_dask(tmp_path: Path, cfg: dict) -> None:
     one = _run(cfg, tmp_path / "j1", jobs=1)
     two = _run(cfg, tmp_path / "j2", jobs=2, backend="loky")

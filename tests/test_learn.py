@@ -1,0 +1,97 @@
+"""`barrage learn`: a small run end to end (positions, training, evaluation, checkpoints, --resume), the same
+data and model whatever the thread count, and one-line errors for bad input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from experiments.learn import LearnSettings, run_learn, targets
+from sim.results import N_RESULT, R_RANK, R_VP
+from strategies.value_model import MARGIN_SCALE, load
+
+pytest.importorskip("sklearn")
+ROOT = Path(__file__).resolve().parent.parent
+SMALL = ["--games", "12", "--teachers", "tuned", "--opponents", "automa:level=4", "--students", "lookahead",
+         "--eval-bot", "apprentice", "--eval-opponents", "automa:level=4", "--eval-games", "4", "--epochs", "3",
+         "--hidden", "8", "--seed", "3"]
+
+
+def barrage(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "experiments", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=1500)
+
+
+@pytest.mark.filterwarnings("ignore")    # a 3-epoch fit does not converge
+def test_learn_runs_checkpoints_and_resumes(tmp_path: Path):
+    out = tmp_path / "run"
+    p = barrage("learn", "--out", str(out), "--iterations", "1", *SMALL, "-j", "1")
+    assert p.returncode == 0, p.stderr
+    state = json.loads((out / "learn.json").read_text())
+    assert [r["iteration"] for r in state["iterations"]] == [0] and state["best"] == 0
+    row = state["iterations"][0]
+    assert row["positions_total"] > 100 and set(row["evaluation"]) == {"automa:level=4"}
+    assert row["evaluation"]["automa:level=4"]["games"] == 4
+    assert (out / "value_model.json").read_text() == (out / "model-0.json").read_text()
+    first = (out / "model-0.json").read_text()
+    p = barrage("learn", "--out", str(out), "--iterations", "2", *SMALL, "-j", "2", "--resume")
+    assert p.returncode == 0, p.stderr
+    state = json.loads((out / "learn.json").read_text())
+    assert [r["iteration"] for r in state["iterations"]] == [0, 1]
+    assert (out / "model-0.json").read_text() == first                 # iteration 0 was not redone
+    assert load(out / "model-1.json").size > 1 and (out / "data" / "iter1-0.npz").exists()
+    assert "iteration 1:" in p.stdout
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_same_seed_same_positions_and_model_whatever_the_threads(tmp_path: Path):
+    from experiments.bench import set_threads
+
+    settings = dict(games=10, iterations=1, teachers=("tuned",), opponents=("tuned",), eval_games=0, epochs=3,
+                    hidden=(8,), seed=5)
+    set_threads(1)
+    run_learn(tmp_path / "a", LearnSettings(**settings))
+    set_threads(2)
+    run_learn(tmp_path / "b", LearnSettings(**settings))
+    a, b = np.load(tmp_path / "a" / "data" / "iter0-0.npz"), np.load(tmp_path / "b" / "data" / "iter0-0.npz")
+    assert all(np.array_equal(a[k], b[k]) for k in ("X", "y", "game")) and a["X"].shape[0] > 50
+    assert np.array_equal(load(tmp_path / "a" / "model-0.json"), load(tmp_path / "b" / "model-0.json"))
+
+
+def test_targets_are_the_margin_over_the_best_other_and_the_win_share():
+    """END-06..08: a shared victory splits the win; the margin is against the best other company."""
+    seat_out = np.zeros((2, 3, N_RESULT), dtype=np.int64)
+    seat_out[0, :, R_VP] = [100, 90, 100]
+    seat_out[0, :, R_RANK] = [1, 3, 1]
+    seat_out[1, :, R_VP] = [80, 120, 60]
+    seat_out[1, :, R_RANK] = [2, 1, 3]
+    meta = np.full((2, 4, 3), -1, dtype=np.int64)
+    meta[0, :3, 0] = [0, 1, 2]
+    meta[1, :2, 0] = [2, 1]
+    mask, y = targets(seat_out, meta)
+    assert mask.sum() == 5
+    assert np.allclose(y[:, 0] * MARGIN_SCALE, [0, -10, 0, -60, 40])
+    assert np.allclose(y[:, 1], [0.5, 0, 0.5, 0, 1])
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--hidden", "8,x"], "--hidden"), (["--players", "5"], "players: 5"), (["--teachers", "nobody"], "nobody"),
+    (["--explore", "1.5"], "explore"), (["--games", "0"], "games")])
+def test_learn_bad_input_is_a_one_line_error(tmp_path: Path, args, needle):
+    p = barrage("learn", "--out", str(tmp_path / "x"), *args)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and needle in p.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_learn_resume_errors(tmp_path: Path):
+    p = barrage("learn", "--out", str(tmp_path / "none"), "--resume")
+    assert p.returncode == 2 and "holds no learn.json" in p.stderr
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "other.txt").write_text("x")
+    p = barrage("learn", "--out", str(tmp_path / "full"))
+    assert p.returncode == 2 and "not empty" in p.stderr
