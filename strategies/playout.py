@@ -12,8 +12,8 @@ search that is far ahead or far behind still sees which move gains more (the ear
 0.7 x win share + 0.3 x tanh(margin / 20), was flat there, so the move choice became noise -- issue #11);
 the win bonus keeps "win by 1" above "lose by 1". Searches scale it by its observed spread (strategies.ismcts).
 After a depth cut (without the learned evaluator, `evaluate_leaf`) the score is the VP the company would hold if
-the game ended now (VP + resources / 5 as a fraction, END-04, + drops in its own dams, END-05; the objective tile is left out) and the win share goes to the
-leader by that score.
+the game ended now (VP + resources / 5 as a fraction, END-04, + drops in its own dams, END-05; the objective tile
+is left out) and the win share goes to the leader by that score.
 """
 import numpy as np
 from numba import njit
