@@ -217,7 +217,7 @@ def test_fuzz_prints_violation_and_exits_1(monkeypatch, capsys):
     from experiments.cli import main
     from experiments.play import game_seeds
 
-    def fake_fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report):
+    def fake_fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report, model):
         report[:, 0] = -1
         report[:, 1] = 0
         if len(seeds) > 1:           # not the warm-up call
