@@ -45,9 +45,9 @@ class LearnSettings:
     seed: int = 1
     players: int = 2
     iterations: int = 3
-    games: int = 2000                       # recorded games per iteration
+    games: int = 1500                       # recorded games per iteration
     teachers: tuple[str, ...] = ("mcts:iters=25",)      # the strong seats of iteration 0
-    opponents: tuple[str, ...] = ("mcts:iters=25", "automa:level=4", "tuned")   # who they play
+    opponents: tuple[str, ...] = ("automa:level=4", "tuned", "mcts:iters=25")   # who they play
     students: tuple[str, ...] = ("mcts:iters=25,depth=10,leaf=1",)   # the strong seats of iterations >= 1
     eval_bot: str = "mcts:iters=25,depth=10,leaf=1"                  # plays the evaluation with each model
     every: int = 3                          # record every `every`-th decision

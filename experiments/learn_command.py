@@ -10,7 +10,8 @@ from sim.errors import ConfigError
 
 _EPILOG = (
     "[bold]Examples[/bold]\n\n"
-    "  barrage learn --out runs/value -j 2                      (the shipped model's recipe, docs/bots.md)\n\n"
+    "  barrage learn --out runs/value -j 2                      (the shipped model's recipe, docs/bots.md:"
+    " its defaults)\n\n"
     "  barrage learn --out runs/value --resume                  (continue a stopped run)\n\n"
     "  barrage learn --out runs/small --games 200 --iterations 1 --eval-games 40\n\n"
     "Needs the learn extra (pip install -e '.[learn]': scikit-learn). Iteration 0 records positions from games "
@@ -31,11 +32,11 @@ def _specs(text: str, what: str) -> tuple[str, ...]:
 def learn(
     out: Path = typer.Option(..., "--out", "-o", help="Run directory (learn.json, data/, model-*.json)."),
     iterations: int = typer.Option(3, "--iterations", "-i", help="Train-play-retrain iterations at most."),
-    games: int = typer.Option(2000, "--games", "-n", help="Recorded games per iteration."),
+    games: int = typer.Option(1500, "--games", "-n", help="Recorded games per iteration."),
     players: int = typer.Option(2, "--players", "-p", help="Players per game: 2, 3 or 4."),
     teachers: str = typer.Option("mcts:iters=25", "--teachers",
                                  help="Strong bots whose games iteration 0 records (comma-separated specs)."),
-    opponents: str = typer.Option("mcts:iters=25,automa:level=4,tuned", "--opponents",
+    opponents: str = typer.Option("automa:level=4,tuned,mcts:iters=25", "--opponents",
                                   help="Who the teachers (and later the students) play."),
     students: str = typer.Option("mcts:iters=25,depth=10,leaf=1", "--students",
                                  help="Bots that play with the previous model in iterations 1, 2, ..."),
