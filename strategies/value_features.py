@@ -10,8 +10,6 @@ Layout: N_GLOBAL global features, then one block of N_BLOCK per company slot -- 
 past the player count are zero. The values are raw (counts, VP); the model's own standardisation
 (strategies.value_model) scales them.
 """
-import numpy as np
-
 from sim import ids
 from sim import layout as L
 from sim.rules.company import co
@@ -231,7 +229,3 @@ def feature_names() -> list[str]:
     assert len(names) == N_FEATURES and len(block) == N_BLOCK
     return names
 
-
-def empty_features() -> np.ndarray:
-    """A zeroed feature vector."""
-    return np.zeros(N_FEATURES, dtype=np.float64)

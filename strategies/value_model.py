@@ -109,7 +109,7 @@ def pack(mean: np.ndarray, scale: np.ndarray, coefs: list[np.ndarray], intercept
     if mean.shape != (n_in,) or scale.shape != (n_in,) or coefs[-1].shape[1] != N_OUT:
         raise ValueError(f"model shapes: {n_in} inputs, mean {mean.shape}, scale {scale.shape}, "
                          f"{coefs[-1].shape[1]} outputs (want {N_OUT})")
-    if max(c.shape[1] for c in coefs[:-1]) > MAX_WIDTH or n_in > H_SIZE:
+    if max((c.shape[1] for c in coefs[:-1]), default=0) > MAX_WIDTH or n_in > H_SIZE:
         raise ValueError(f"layers wider than {MAX_WIDTH} are not supported")
     head = [MODEL_VERSION, n_in, len(coefs) - 1] + [c.shape[1] for c in coefs[:-1]] + [N_OUT]
     parts = [np.asarray(head, dtype=np.float64), mean, np.where(scale > 0, scale, 1.0)]
@@ -161,8 +161,3 @@ def shipped_model() -> np.ndarray:
     with resources.as_file(resources.files("strategies") / "data" / SHIPPED) as p:
         return load(p)     # writable: numba types read-only arrays apart (a second compile)
 
-
-def shipped_info() -> dict:
-    """What made the shipped model (the `info` of its file)."""
-    with resources.as_file(resources.files("strategies") / "data" / SHIPPED) as p, open(p) as f:
-        return json.load(f)["info"]

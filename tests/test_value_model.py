@@ -11,6 +11,7 @@ from sim.rules.company import co
 from sim.rules.hidden import forget_hidden_order
 from strategies import registry
 from strategies.lookahead import lookahead_choose
+from strategies.core import choose_move
 from strategies.ismcts import ismcts_choose
 from strategies.score_buffer import new_score_buffer
 from strategies.value_features import (
@@ -60,7 +61,6 @@ def _positions(n_games: int = 3, players: int = 2) -> np.ndarray:
             if k % 5 == 0:
                 rows += [features(g, c) for c in range(players)]
             spec_id, vec = registry.parse_spec("tuned")
-            from strategies.core import choose_move
             g.play(int(codes[choose_move(spec_id, vec, g.state, g.tables, codes, len(codes), rng)]))
             k += 1
     return np.array(rows)
@@ -151,7 +151,6 @@ def test_shipped_model_predicts_sensible_values_at_the_start_and_the_end():
     g = Game.new(players=2, seed=11)
     rng = np.array([2], dtype=np.int64)
     spec_id, vec = registry.parse_spec("tuned")
-    from strategies.core import choose_move
     while g.state[L.G_ROUND] < 5 or g.state[L.G_PHASE] < 2:
         codes = g.legal_codes()
         g.play(int(codes[choose_move(spec_id, vec, g.state, g.tables, codes, len(codes), rng)]))
