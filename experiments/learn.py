@@ -197,7 +197,7 @@ def train(X: np.ndarray, y: np.ndarray, settings: LearnSettings, seed: int) -> t
         from sklearn.neural_network import MLPRegressor
     except ImportError:
         raise ConfigError("barrage learn needs scikit-learn: pip install -e '.[learn]'") from None
-    from strategies.value_model import pack
+    from strategies.value_model import MARGIN_SCALE, pack
 
     X = X.astype(np.float64)
     mean = X.mean(axis=0)
@@ -212,7 +212,7 @@ def train(X: np.ndarray, y: np.ndarray, settings: LearnSettings, seed: int) -> t
     pred = net.predict(Z)
     stats = {"rows": int(X.shape[0]), "epochs": int(net.n_iter_),
              "validation_r2": float(max(net.validation_scores_)) if net.validation_scores_ else None,
-             "train_rmse_margin_vp": float(np.sqrt(np.mean((pred[:, 0] - y[:, 0]) ** 2)) * 20.0),
+             "train_rmse_margin_vp": float(np.sqrt(np.mean((pred[:, 0] - y[:, 0]) ** 2)) * MARGIN_SCALE),
              "train_rmse_win": float(np.sqrt(np.mean((pred[:, 1] - y[:, 1]) ** 2)))}
     return model, stats
 
