@@ -734,6 +734,8 @@ def calibrate(
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=ids.MAX_SEED,
                                        help="Seed of the placebo draws (default: the results' master seed)."),
     as_json: bool = typer.Option(False, "--json", help="Print the calibration as JSON."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Worker processes for the draws (the "
+                             "rates do not depend on it: each draw has its own random stream)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Check on real results that every test family of the report holds its nominal error rate (placebo A/A)."""
@@ -742,9 +744,9 @@ def calibrate(
     with _progress(not quiet and not as_json, unit="draws") as bar:
         def start(total: int):
             task = bar.add_task("placebo draws", total=total)
-            return lambda: bar.advance(task)
+            return lambda k: bar.advance(task, k)
 
-        reports.cli_calibrate(str(results_dir), draws=draws, seed=seed, as_json=as_json, progress=start)
+        reports.cli_calibrate(str(results_dir), draws=draws, seed=seed, as_json=as_json, progress=start, jobs=jobs)
 
 
 # ------------------------------------------------------------------------------------------------------------

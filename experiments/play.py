@@ -65,14 +65,17 @@ def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
     (same bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see,
     behind the boundary of `strategies.python_bot.ask_bot` (one-line BotFailure naming bot, seat, seed and move)."""
     from sim.rules.rng import seed_state
+    from sim.rules.engine import BUFFER_SIZE
     from strategies.core import BOT_RNG_SALT, choose_move, plan_memory
     from strategies.registry import model_for
+    from strategies.score_buffer import new_score_buffer
 
     choosers = {c: bot.for_game(seed, c, bot_timeout) for c, bot in seat_python.items()}
     rng = np.zeros(1, dtype=np.int64)
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as strategies.batch.play_one
     memory = plan_memory(seat_ids, seat_params, g.config.players)   # the planners' tree memory, as there
     model = model_for(seat_ids, seat_params)                        # the learned evaluator, as there
+    score_buf = new_score_buffer(BUFFER_SIZE)
     while not g.is_over and (max_moves is None or len(g.moves) < max_moves):
         c = g.current_player
         if c in choosers:
@@ -83,7 +86,8 @@ def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
             g.play(picked_code(seat_python[c], answer, legal, where))
             continue
         moves = g.legal_codes()
-        i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng, None, memory, model)
+        i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng, score_buf, memory,
+                        model)
         g.play(int(moves[i]))
 
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from reports.calibration import DEFAULT_DRAWS, calibrate, read_calibration, write_calibration
+from reports.calibration import CALIBRATION_VERSION, DEFAULT_DRAWS, calibrate, read_calibration, write_calibration
 from reports.cells import DEFAULT_MARGIN
 from reports.compare import compare_populations
 from reports.document import write_csv
@@ -121,7 +121,7 @@ def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN
 
 
 def cli_calibrate(results_dir: str, draws: int = DEFAULT_DRAWS, seed: int | None = None, as_json: bool = False,
-                  progress: Callable[[int], Callable[[], None]] | None = None) -> dict:
+                  progress: Callable[[int], Callable[[int], None]] | None = None, jobs: int = 1) -> dict:
     """`barrage calibrate`: placebo A/A over the report's test families; stores calibration.json by the results."""
     if draws < 20:
         _fail(ResultsError(f"draws: {draws} is too few for a rate with a useful Monte-Carlo error; give at least 20"))
@@ -132,12 +132,13 @@ def cli_calibrate(results_dir: str, draws: int = DEFAULT_DRAWS, seed: int | None
     seed = int(manifest["master_seed"]) if seed is None else seed
     games = int(rows["game"].nunique())
     stored = read_calibration(results_dir)
-    if stored and (stored.get("draws"), stored.get("seed"), stored.get("games")) == (draws, seed, games):
+    if stored and (stored.get("draws"), stored.get("seed"), stored.get("games"), stored.get("version")) == (
+            draws, seed, games, CALIBRATION_VERSION):
         result = stored                               # same results, same draws: the stored run is the answer
         print(f"calibration of these {games:,} games already stored (draws {draws}, seed {seed})", file=sys.stderr)
     else:
         on_draw = progress(draws) if progress else None
-        result = {**calibrate(rows, draws=draws, seed=seed, on_draw=on_draw), "games": games}
+        result = {**calibrate(rows, draws=draws, seed=seed, jobs=jobs, on_draw=on_draw), "games": games}
         write_calibration(results_dir, result)
     if as_json:
         print(json.dumps(_plain(result), indent=2))

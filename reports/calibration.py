@@ -28,6 +28,8 @@ from reports.win_rates import win_rate_table
 
 CALIBRATION_FILE = "calibration.json"
 DEFAULT_DRAWS = 200
+DRAW_CHUNK = 10            # draws per task (progress and parallel work come in chunks)
+CALIBRATION_VERSION = 2    # 2: one random stream per draw (any -j gives the same rates); numpy regressions
 
 
 @dataclass(frozen=True)
@@ -94,53 +96,98 @@ def families(rows: pd.DataFrame) -> list[Family]:
     return out
 
 
-def placebo_codes(codes: np.ndarray, clusters: np.ndarray, strata: np.ndarray,
-                  rng: np.random.Generator) -> np.ndarray:
-    """Fake label codes: within each stratum, one random permutation of its levels per cluster."""
-    fake = np.empty_like(codes)
+class Placebo:
+    """A family's placebo on given rows, prepared once: per stratum, the rows, their label and cluster codes; each
+    `draw` then only permutes (module docstring)."""
+
+    def __init__(self, rows: pd.DataFrame, family: Family):
+        self.rows, self.label = rows, family.label
+        codes, self.levels = pd.factorize(rows[family.label])
+        strata = (rows.groupby(list(family.strata), observed=True).ngroup().to_numpy() if family.strata
+                  else np.zeros(len(rows), dtype=np.int64))
+        self.parts = _strata_parts(codes, cluster_codes(rows), strata)
+        self.numeric = np.issubdtype(np.asarray(self.levels).dtype, np.number)
+
+    def draw(self, rng: np.random.Generator) -> pd.DataFrame:
+        """The rows with the label replaced by a fresh placebo."""
+        fake = _permute(self.parts, len(self.rows), rng)
+        values = np.asarray(self.levels)[fake] if self.numeric else pd.Categorical.from_codes(
+            fake, categories=self.levels)
+        return self.rows.assign(**{self.label: values})
+
+
+def _strata_parts(codes: np.ndarray, clusters: np.ndarray, strata: np.ndarray) -> list[tuple]:
+    """Per stratum: its rows, their level (local code), their cluster (local code), the levels, the cluster count."""
+    parts = []
     for s in np.unique(strata):
-        inside = strata == s
+        inside = np.flatnonzero(strata == s)
         local, levels = pd.factorize(codes[inside])
-        reps, rep_index = np.unique(clusters[inside], return_inverse=True)
-        perms = rng.permuted(np.tile(np.arange(len(levels)), (len(reps), 1)), axis=1)
+        rep_index, reps = pd.factorize(clusters[inside])
+        parts.append((inside, local, rep_index, levels, len(reps)))
+    return parts
+
+
+def _permute(parts: list[tuple], n: int, rng: np.random.Generator) -> np.ndarray:
+    fake = np.empty(n, dtype=np.int64)
+    for inside, local, rep_index, levels, reps in parts:
+        perms = rng.permuted(np.tile(np.arange(len(levels)), (reps, 1)), axis=1)
         fake[inside] = levels[perms[rep_index, local]]
     return fake
 
 
+def placebo_codes(codes: np.ndarray, clusters: np.ndarray, strata: np.ndarray,
+                  rng: np.random.Generator) -> np.ndarray:
+    """Fake label codes: within each stratum, one random permutation of its levels per cluster."""
+    return _permute(_strata_parts(codes, clusters, strata), len(codes), rng).astype(codes.dtype)
+
+
 def relabel(rows: pd.DataFrame, family: Family, rng: np.random.Generator) -> pd.DataFrame:
     """The rows with the family's label replaced by a placebo."""
-    codes, levels = pd.factorize(rows[family.label])
-    strata = (rows.groupby(list(family.strata), observed=True).ngroup().to_numpy() if family.strata
-              else np.zeros(len(rows), dtype=np.int64))
-    fake = placebo_codes(codes, cluster_codes(rows), strata, rng)
-    values = pd.Categorical.from_codes(fake, categories=levels) if not np.issubdtype(
-        np.asarray(levels).dtype, np.number) else np.asarray(levels)[fake]
-    return rows.assign(**{family.label: values})
+    return Placebo(rows, family).draw(rng)
 
 
-def calibrate(rows: pd.DataFrame, draws: int = DEFAULT_DRAWS, seed: int = 0,
-              on_draw: Callable[[], None] | None = None) -> dict:
-    """Runs every family on `draws` placebo relabellings; returns rates with Monte-Carlo standard errors."""
-    rng = np.random.default_rng([seed, 0xA1A])
-    results = []
+def _draw_counts(rows: pd.DataFrame, draws: range, seed: int) -> np.ndarray:
+    """Rejections per test name over the given draws; draw d uses its own stream ([seed, 0xA1A, d]), so the
+    result does not depend on how the draws are split between workers."""
     fams = families(rows)
     focal = focal_rows(rows)
-    counts = {name: 0 for f in fams for name in f.names}
-    for _ in range(draws):
-        for f in fams:
-            data = focal if f.focal_only else rows
-            for name, rejected in zip(f.names, f.rejects(relabel(data, f, rng), f.label)):
-                counts[name] += bool(rejected)
+    placebos = [Placebo(focal if f.focal_only else rows, f) for f in fams]
+    counts = np.zeros(sum(len(f.names) for f in fams), dtype=np.int64)
+    for d in draws:
+        rng = np.random.default_rng([seed, 0xA1A, d])
+        k = 0
+        for f, placebo in zip(fams, placebos):
+            for rejected in f.rejects(placebo.draw(rng), f.label):
+                counts[k] += bool(rejected)
+                k += 1
+    return counts
+
+
+def calibrate(rows: pd.DataFrame, draws: int = DEFAULT_DRAWS, seed: int = 0, jobs: int = 1,
+              on_draw: Callable[[int], None] | None = None) -> dict:
+    """Runs every family on `draws` placebo relabellings (in `jobs` processes: the same answer for any number);
+    returns rates with Monte-Carlo standard errors. `on_draw(k)` is told each time k more draws are done."""
+    from joblib import Parallel, delayed
+
+    names = [name for f in families(rows) for name in f.names]
+    size = max(1, min(DRAW_CHUNK, -(-draws // max(jobs, 1))))
+    chunks = [range(a, min(draws, a + size)) for a in range(0, draws, size)]
+    counts = np.zeros(len(names), dtype=np.int64)
+    work = (delayed(_draw_counts)(rows, chunk, seed) for chunk in chunks)
+    for chunk, part in zip(chunks, Parallel(n_jobs=jobs, return_as="generator")(work) if jobs > 1
+                           else (_draw_counts(rows, c, seed) for c in chunks)):
+        counts += part
         if on_draw:
-            on_draw()
-    for name, rejections in counts.items():
+            on_draw(len(chunk))
+    results = []
+    for name, rejections in zip(names, counts.tolist()):
         rate = rejections / draws
         nominal_se = math.sqrt(ALPHA * (1 - ALPHA) / draws)       # the criterion: alpha + 2 s.e. at nominal
         results.append({"family": name, "draws": draws, "rejections": rejections, "rate": rate,
                         "mc_se": math.sqrt(rate * (1 - rate) / draws), "alpha": ALPHA,
                         "within_nominal": rate <= ALPHA + 2 * nominal_se})
     return {"method": "placebo A/A: labels permuted once per replicate (within player count and setup for cells)",
-            "draws": draws, "seed": seed, "alpha": ALPHA, "families": results}
+            "version": CALIBRATION_VERSION, "draws": draws, "seed": seed, "alpha": ALPHA, "families": results}
 
 
 def write_calibration(results_dir: str | Path, calibration: dict) -> Path:

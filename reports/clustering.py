@@ -50,7 +50,7 @@ def clustered_group_means(values: np.ndarray, groups: np.ndarray, clusters: np.n
     mean = np.divide(total, n, out=np.zeros(n_groups), where=n > 0)
     residual = values - mean[groups]
     key = groups.astype(np.int64) * (int(clusters.max()) + 1) + clusters
-    uniq, inverse = np.unique(key, return_inverse=True)
+    inverse, uniq = pd.factorize(key)           # (hashing: the order of the (group, cluster) pairs does not matter)
     cluster_total = np.bincount(inverse, weights=residual)
     owner = uniq // (int(clusters.max()) + 1)
     spans = np.bincount(owner, minlength=n_groups).astype(float)
@@ -65,8 +65,9 @@ def win_rate_summary(rows: pd.DataFrame, keys: Sequence[str]) -> pd.DataFrame:
 
     Parity is 1 / players, so `players` is always one of the keys."""
     group_keys = list(dict.fromkeys([*keys, "players"]))
-    codes = rows.groupby(group_keys, observed=True, sort=True).ngroup().to_numpy()
-    table = rows.groupby(group_keys, observed=True, sort=True).size().rename("n").reset_index()
+    grouped = rows.groupby(group_keys, observed=True, sort=True)
+    codes = grouped.ngroup().to_numpy()
+    table = grouped.size().rename("n").reset_index()
     for key in group_keys:
         if isinstance(table[key].dtype, pd.CategoricalDtype):
             table[key] = table[key].astype(table[key].cat.categories.dtype)
@@ -119,8 +120,7 @@ def score_wald_test(values: np.ndarray, levels: np.ndarray, clusters: np.ndarray
     the totals have mean zero) is the sandwich. The rank of that covariance is the degrees of freedom: when every
     game includes every level, the per-game totals sum to zero and one dimension drops out."""
     k = int(clusters.max()) + 1
-    per_cluster = np.zeros((k, n_levels))
-    np.add.at(per_cluster, (clusters, levels), values)
+    per_cluster = np.bincount(clusters * n_levels + levels, weights=values, minlength=k * n_levels).reshape(k, n_levels)
     total = per_cluster.sum(axis=0)
     covariance = k / max(k - 1, 1) * per_cluster.T @ per_cluster
     eigenvalues, eigenvectors = np.linalg.eigh(covariance)

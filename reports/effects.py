@@ -1,4 +1,4 @@
-"""Factor effects by regression (statsmodels Logit and OLS), standard errors clustered by replicate.
+"""Factor effects by regression (logistic and OLS), standard errors clustered by replicate.
 
 - Main effects: win (logistic) and VP (OLS) on company, officer and the other factors that vary (bot, player count,
   setup), with *sum (deviation) coding*: each level's effect is against the average level, never against an
@@ -7,6 +7,12 @@
 - Synergy: the same logistic model plus the company x officer interaction; a joint cluster-robust Wald test of the
   interaction terms, and per pairing its observed win rate minus the additive model's prediction.
 - Turn order: VP by round-1 turn position against first position (OLS), controlling for the other factors.
+
+The fits are numpy (`fit`): Newton's method for the logistic model, least squares for VP, and the cluster-robust
+sandwich with statsmodels' small-sample factor G / (G - 1) * (N - 1) / (N - K) -- the estimates, covariances and
+Wald statistics of statsmodels' `Logit`/`OLS` with `cov_type="cluster"` (tests/reports/test_report_clustering.py
+checks them against statsmodels to 1e-6), about 20x faster, which the placebo calibration needs: it refits these
+models hundreds of times (issue #31).
 """
 from __future__ import annotations
 
@@ -15,13 +21,15 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import statsmodels.api as sm
-from scipy.stats import norm
+from scipy import sparse
+from scipy.stats import chi2, norm
 
 from reports.clustering import Z, cluster_codes
 from reports.multiple_testing import holm
 
 ALIASING_TOLERANCE = 1e-9
+NEWTON_TOLERANCE = 1e-10       # largest change of a logistic coefficient at convergence
+NEWTON_STEPS = 50              # at most (perfect separation never converges: its estimates run off, as statsmodels')
 
 
 @dataclass(frozen=True)
@@ -33,33 +41,109 @@ class Coded:
     levels: dict[str, list[str]]
 
 
+def _string_sorted_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Integer codes of a column's values and the values as text, ordered by that text (what factorizing the
+    column cast to str with sort=True gives, without casting every row)."""
+    codes, uniques = pd.factorize(column)
+    names = np.array([str(u) for u in uniques])
+    order = np.argsort(names, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return rank[codes], names[order]
+
+
 def sum_coded(rows: pd.DataFrame, factors: Sequence[str]) -> Coded:
     """Intercept plus k-1 deviation columns per factor (+1 at the level, -1 at the last level); a factor whose
     columns would be aliased with earlier ones (e.g. officer in the introductory game) is dropped."""
-    columns = [np.ones(len(rows))]
+    candidates = []                                   # (factor, level names, its columns)
+    for factor in factors:
+        codes, names = _string_sorted_codes(rows[factor])
+        if len(names) >= 2:
+            block = (codes[:, None] == np.arange(len(names) - 1)).astype(float) - (codes == len(names) - 1)[:, None]
+            candidates.append((factor, names, block))
+    every = np.column_stack([np.ones(len(rows))] + [block for _, _, block in candidates])
+    gram = every.T @ every                            # each trial's cross-products are a block of this
+    kept, start = [0], 1
     blocks: dict[str, tuple[int, int]] = {}
     levels: dict[str, list[str]] = {}
-    for factor in factors:
-        codes, names = pd.factorize(rows[factor].astype(str), sort=True)
-        if len(names) < 2:
+    for factor, names, block in candidates:
+        trial = kept + list(range(start, start + block.shape[1]))
+        start += block.shape[1]
+        if np.linalg.matrix_rank(gram[np.ix_(trial, trial)], tol=ALIASING_TOLERANCE * len(rows)) < len(trial):
             continue
-        block = [(codes == j).astype(float) - (codes == len(names) - 1) for j in range(len(names) - 1)]
-        trial = np.column_stack(columns + block)
-        if np.linalg.matrix_rank(trial.T @ trial, tol=ALIASING_TOLERANCE * len(rows)) < trial.shape[1]:
-            continue
-        blocks[factor] = (len(columns), len(columns) + len(block))
+        blocks[factor] = (len(kept), len(trial))
         levels[factor] = [str(n) for n in names]
-        columns += block
-    return Coded(np.column_stack(columns), blocks, levels)
+        kept = trial
+    return Coded(every[:, kept], blocks, levels)
 
 
-def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic: bool):
-    """Logistic regression (statsmodels Logit; a split win enters as a fraction: quasi-likelihood) or OLS, with
-    replicate-clustered covariance. Logit's Newton fit gives the binomial GLM's estimates ~3x faster."""
-    cov = {"cov_type": "cluster", "cov_kwds": {"groups": clusters}}
+@dataclass(frozen=True)
+class Fit:
+    """A fitted regression: coefficients, their cluster-robust covariance and the fitted means."""
+
+    params: np.ndarray
+    cov: np.ndarray
+    fitted: np.ndarray
+
+    @property
+    def bse(self) -> np.ndarray:
+        """Standard errors of the coefficients."""
+        return np.sqrt(np.diag(self.cov))
+
+    def wald(self, restriction: np.ndarray) -> tuple[float, float]:
+        """Chi-square Wald test of restriction @ params = 0: (statistic, p-value)."""
+        r = restriction @ self.params
+        statistic = float(r @ np.linalg.pinv(restriction @ self.cov @ restriction.T, hermitian=True) @ r)
+        return statistic, float(chi2.sf(statistic, restriction.shape[0]))
+
+
+def _patterns(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of a design matrix and each row's index among them. A factor design has few (one per
+    combination of levels): the fits work on these, weighted by their counts, instead of on every row."""
+    key = X @ np.random.default_rng(0).standard_normal(X.shape[1])
+    inverse, _ = pd.factorize(key)
+    first = np.zeros(inverse.max() + 1, dtype=np.int64)
+    first[inverse[::-1]] = np.arange(len(inverse))[::-1]
+    distinct = X[first]
+    if not np.array_equal(distinct[inverse], X):          # (two patterns with one key: never in practice)
+        return X, np.arange(len(X))
+    return distinct, inverse
+
+
+def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic: bool) -> Fit:
+    """Logistic regression (a split win enters as a fraction: quasi-likelihood) by Newton's method, or OLS, with
+    replicate-clustered covariance (module docstring). Both are fitted on the design's distinct rows with their
+    counts and outcome totals, which gives the same estimates as every row. Pseudo-inverses, as statsmodels: under
+    perfect separation (a level that always or never wins) the information matrix is singular and the estimates run
+    off instead of failing."""
+    y = np.asarray(outcome, dtype=float)
+    X = np.asarray(design, dtype=float)
+    distinct, inverse = _patterns(X)
+    count = np.bincount(inverse).astype(float)
+    total = np.bincount(inverse, weights=y)
     if logistic:
-        return sm.Logit(outcome, design).fit(disp=0, **cov)
-    return sm.OLS(outcome, design).fit(**cov)
+        beta = np.zeros(X.shape[1])
+        for _ in range(NEWTON_STEPS):
+            p = 1.0 / (1.0 + np.exp(-(distinct @ beta)))
+            information = distinct.T @ (distinct * (count * p * (1 - p))[:, None])
+            step = np.linalg.pinv(information, hermitian=True) @ (distinct.T @ (total - count * p))
+            beta += step
+            if np.max(np.abs(step)) < NEWTON_TOLERANCE:
+                break
+        mean = 1.0 / (1.0 + np.exp(-(distinct @ beta)))
+        bread = np.linalg.pinv(distinct.T @ (distinct * (count * mean * (1 - mean))[:, None]), hermitian=True)
+    else:
+        bread = np.linalg.pinv(distinct.T @ (distinct * count[:, None]), hermitian=True)
+        beta = bread @ (distinct.T @ total)
+        mean = distinct @ beta
+    fitted = mean[inverse]
+    residual = y - fitted
+    indicator = sparse.csr_matrix((np.ones(len(y)), (clusters, np.arange(len(y)))),
+                                  shape=(int(clusters.max()) + 1, len(y)))
+    per_cluster = indicator @ (X * residual[:, None])   # each cluster's score totals
+    g, (n, k) = np.count_nonzero(np.bincount(clusters)), X.shape
+    meat = per_cluster.T @ per_cluster * (g / (g - 1) * (n - 1) / (n - k))
+    return Fit(beta, bread @ meat @ bread, fitted)
 
 
 def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -68,7 +152,7 @@ def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> 
     coded = sum_coded(rows, factors)
     clusters = cluster_codes(rows)
     result = fit(rows[outcome].to_numpy(float), coded.matrix, clusters, logistic=outcome == "win")
-    beta, cov = np.asarray(result.params), np.asarray(result.cov_params())
+    beta, cov = result.params, result.cov
     records, tests = [], []
     for factor, (start, stop) in coded.blocks.items():
         k = stop - start + 1
@@ -81,9 +165,8 @@ def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> 
         for level, e, s, pv, ph in zip(coded.levels[factor], effect, se, p, holm(p)):
             records.append({"factor": factor, "level": level, "effect": e, "std_error": s,
                             "ci_low": e - Z * s, "ci_high": e + Z * s, "p_value": pv, "p_holm": ph})
-        wald = result.wald_test(contrast[:-1], scalar=True, use_f=False)
-        tests.append({"factor": factor, "levels": k, "statistic": float(wald.statistic), "df": k - 1,
-                      "p_value": float(wald.pvalue)})
+        statistic, p_value = result.wald(contrast[:-1])
+        tests.append({"factor": factor, "levels": k, "statistic": statistic, "df": k - 1, "p_value": p_value})
     table = pd.DataFrame.from_records(records)
     if outcome == "win" and len(table):
         table["odds_ratio"] = np.exp(table["effect"])
@@ -108,12 +191,12 @@ def synergy(rows: pd.DataFrame, controls: Sequence[str], with_table: bool = True
     with_interaction = fit(win, full, clusters, logistic=True)
     restriction = np.zeros((interaction.shape[1], full.shape[1]))
     restriction[:, main.matrix.shape[1]:] = np.eye(interaction.shape[1])
-    wald = with_interaction.wald_test(restriction, scalar=True, use_f=False)
-    test = {"statistic": float(wald.statistic), "df": int(interaction.shape[1]), "p_value": float(wald.pvalue)}
+    statistic, p_value = with_interaction.wald(restriction)
+    test = {"statistic": statistic, "df": int(interaction.shape[1]), "p_value": p_value}
     if not with_table:
         return test, pd.DataFrame()
     additive = fit(win, main.matrix, clusters, logistic=True)
-    table = (rows.assign(predicted=np.asarray(additive.predict()))
+    table = (rows.assign(predicted=additive.fitted)
              .groupby(["company", "officer"], observed=True)
              .agg(n=("win", "size"), win_rate=("win", "mean"), additive_prediction=("predicted", "mean"))
              .reset_index())

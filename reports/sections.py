@@ -176,7 +176,7 @@ def effects_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section
     section.paragraphs.append(
         f"Regressions on the focal seats over {', '.join(factors)} with sum coding: every level's effect is "
         "against the average level of its factor, with the other factors held fixed. Win: logistic regression "
-        "(statsmodels Logit; split wins enter as fractions), effect in log-odds and as an odds ratio; VP: "
+        "(split wins enter as fractions: quasi-likelihood), effect in log-odds and as an odds ratio; VP: "
         "ordinary least squares, effect in VP. Standard errors are cluster-robust by replicate; each factor has a "
         "joint Wald test, and its levels a Holm correction.")
     section.tables += [Table("effects_win", "Win: effect of each level against the average level (logistic)",

@@ -24,6 +24,7 @@ from reports.cells import cluster_bootstrap_rates, focal_rows, shrinkage_factors
 from reports.clustering import Z, cluster_codes, clustered_difference, win_rate_summary
 from reports.effects import fit, sum_coded
 from reports.multiple_testing import holm
+from reports.results import text
 
 ADVANCED_TILES = tuple(f"L{level}_{kind}" for level in (1, 2, 3)
                        for kind in ("base", "elevation", "conduit", "powerhouse", "wild"))
@@ -36,10 +37,11 @@ SPREAD_BOOTSTRAP_DRAWS = 1000
 
 def taken_rounds(rows: pd.DataFrame) -> np.ndarray:
     """[rows, 15]: the round each seat bought each advanced tile (-1 = not bought by that seat)."""
-    codes, texts = pd.factorize(rows["tiles"].astype(str))
+    codes, values = pd.factorize(rows["tiles"])
+    texts = [str(v) for v in values]
     table = np.full((len(texts), len(ADVANCED_TILES)), -1, dtype=np.int64)
-    for i, text in enumerate(texts):
-        for item in filter(None, text.split(",")):
+    for i, listed in enumerate(texts):
+        for item in filter(None, listed.split(",")):
             name, _, rnd = item.partition("@")
             table[i, _TILE_INDEX[name]] = int(rnd)
     return table[codes] if len(codes) else np.empty((0, len(ADVANCED_TILES)), dtype=np.int64)
@@ -47,14 +49,20 @@ def taken_rounds(rows: pd.DataFrame) -> np.ndarray:
 
 def _listed(column: pd.Series, name: str) -> np.ndarray:
     """Whether `name` is one of the comma-separated items of each value (computed once per distinct value)."""
-    codes, texts = pd.factorize(column.astype(str))
-    hit = np.array([name in text.split(",") for text in texts], dtype=bool)
+    codes, values = pd.factorize(column)
+    hit = np.array([name in str(value).split(",") for value in values], dtype=bool)
     return hit[codes] if len(codes) else np.zeros(0, dtype=bool)
+
+
+def _introductory(setup: pd.Series) -> np.ndarray:
+    """Rows of introductory-game setups (computed once per distinct setup)."""
+    codes, values = pd.factorize(setup)
+    return np.array([str(v).startswith("intro") for v in values], dtype=bool)[codes]
 
 
 def on_offer(rows: pd.DataFrame, tile: str) -> np.ndarray:
     """Rows of games in which the tile could be bought: the full game (SETUP-10) and not removed (remove_tiles)."""
-    full = ~rows["setup"].astype(str).str.startswith("intro").to_numpy()
+    full = ~_introductory(rows["setup"])
     return full & ~_listed(rows["remove_tiles"], tile)
 
 
@@ -123,7 +131,7 @@ def taken_by(rows: pd.DataFrame, column: str) -> pd.DataFrame:
             bought = rounds[mask, k][rounds[mask, k] >= 0]
             columns[tile] = pd.Series(bought).value_counts(normalize=True) if bought.size else pd.Series(dtype=float)
         else:
-            columns[tile] = pd.Series(rounds[mask, k] >= 0).groupby(rows[column].astype(str).to_numpy()[mask]).mean()
+            columns[tile] = pd.Series(rounds[mask, k] >= 0).groupby(text(rows[column])[mask]).mean()
     table = pd.DataFrame(columns).T.fillna(0.0)
     table = table.reindex(sorted(table.columns), axis=1)
     table.columns = [f"round_{c}" if column == "round" else str(c) for c in table.columns]
@@ -132,19 +140,19 @@ def taken_by(rows: pd.DataFrame, column: str) -> pd.DataFrame:
 
 # -- ablation ---------------------------------------------------------------------------------------------------
 def _removal_levels(rows: pd.DataFrame) -> list[str]:
-    levels = list(dict.fromkeys(rows["remove_tiles"].astype(str)))
+    levels = list(dict.fromkeys(text(rows["remove_tiles"])))
     return [x for x in levels if x != NO_REMOVAL] if NO_REMOVAL in levels and len(levels) > 1 else []
 
 
 def ablation_effects(rows: pd.DataFrame) -> pd.DataFrame:
     """Per player count, removal level and company or officer: its win rate with the tile(s) removed minus without,
     clustered by replicate (the removal levels share their game seeds), Holm across the table."""
-    removed = rows["remove_tiles"].astype(str).to_numpy()
+    removed = text(rows["remove_tiles"])
     win, replicate, players = rows["win"].to_numpy(float), rows["replicate"].to_numpy(), rows["players"].to_numpy()
     records = []
     for level in _removal_levels(rows):
         for who in ("company", "officer"):
-            names = rows[who].astype(str).to_numpy()
+            names = text(rows[who])
             for p in sorted(set(players.tolist())):
                 for name in sorted(set(names[players == p].tolist())):
                     base = (players == p) & (names == name)
@@ -167,7 +175,7 @@ def ablation_spreads(rows: pd.DataFrame, seed: int, draws: int = SPREAD_BOOTSTRA
     """Per player count and removal level: the spread (best minus worst win rate) of the companies and of the
     officers without and with the removal, and a 95% cluster-bootstrap interval of its change. Both levels are
     resampled by the same replicates, which keeps the pairing common random numbers give."""
-    removed = rows["remove_tiles"].astype(str).to_numpy()
+    removed = text(rows["remove_tiles"])
     rng = np.random.default_rng(seed)
     records = []
     for level in _removal_levels(rows):
@@ -177,12 +185,13 @@ def ablation_spreads(rows: pd.DataFrame, seed: int, draws: int = SPREAD_BOOTSTRA
             if sub.empty:
                 continue
             reps = cluster_codes(sub)
-            is_removed = sub["remove_tiles"].astype(str).to_numpy() == level
+            is_removed = text(sub["remove_tiles"]) == level
             for who in ("company", "officer"):
-                names = sorted(set(sub[who].astype(str)))
+                who_text = text(sub[who])
+                names = sorted(set(who_text))
                 if len(names) < 2:
                     continue
-                who_code = pd.Categorical(sub[who].astype(str), categories=names).codes
+                who_code = pd.Categorical(who_text, categories=names).codes
                 cell = who_code + len(names) * is_removed       # kept levels first, then removed
                 wins = np.zeros((2 * len(names), int(reps.max()) + 1))
                 count = np.zeros_like(wins)
@@ -207,13 +216,13 @@ def _interaction_factors(rows: pd.DataFrame) -> list[tuple[str, str, np.ndarray]
     """(factor, level, in-level mask) for the objective tile, each bonus tile in play and the headstream layout
     (only when a design fixes few layouts)."""
     out = []
-    objective = rows["objective"].astype(str).to_numpy()
+    objective = text(rows["objective"])
     for level in sorted(set(objective.tolist()) - {""}):
         out.append(("objective", level, objective == level))
-    bonus_names = sorted({b for text in rows["bonus_tiles"].astype(str).unique() for b in text.split(",") if b})
+    bonus_names = sorted({b for value in rows["bonus_tiles"].unique() for b in str(value).split(",") if b})
     for level in bonus_names:
         out.append(("bonus_tile", level, _listed(rows["bonus_tiles"], level)))
-    layouts = rows["headstream_tiles"].astype(str).to_numpy()
+    layouts = text(rows["headstream_tiles"])
     if 1 < len(set(layouts.tolist())) <= MAX_LAYOUTS:
         for level in sorted(set(layouts.tolist())):
             out.append(("headstreams", level, layouts == level))
@@ -224,14 +233,14 @@ def interaction_effects(rows: pd.DataFrame) -> pd.DataFrame:
     """Per player count, factor level (objective tile, bonus tile in play, headstream layout) and company or
     officer: its win rate with that level minus its win rate without, clustered by replicate, Holm across the
     whole table. Full-game rows only (the introductory game removes a bonus tile, SETUP-04)."""
-    rows = rows[~rows["setup"].astype(str).str.startswith("intro").to_numpy()]
+    rows = rows[~_introductory(rows["setup"])]
     if rows.empty:
         return pd.DataFrame()
     win, replicate, players = rows["win"].to_numpy(float), rows["replicate"].to_numpy(), rows["players"].to_numpy()
     records = []
     for factor, level, in_level in _interaction_factors(rows):
         for who in ("company", "officer"):
-            names = rows[who].astype(str).to_numpy()
+            names = text(rows[who])
             for p in sorted(set(players.tolist())):
                 for name in sorted(set(names[players == p].tolist())):
                     base = (players == p) & (names == name)

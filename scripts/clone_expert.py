@@ -65,7 +65,7 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.rules.rng import seed_state
 from sim.tables import compile_tables
-from strategies.core import BOT_RNG_SALT, choose_move
+from strategies.core import BOT_RNG_SALT, decide
 from strategies.greedy import new_score_buffer, score_decision
 from strategies.registry import canonical, parse_spec
 
@@ -109,7 +109,7 @@ def record(labeller: str, driver: str, opponent: str, seed: int, games: int, out
             if labelled_game[0] != gi:            # a fresh labeller stream per game
                 labelled_game[0] = gi
                 lrng[0] = seed_state(np.int64(seeds[gi]) ^ np.int64(BOT_RNG_SALT) ^ np.int64(LABEL_SALT))
-            j = choose_move(lid, lvec, S, T, moves, n, lrng)
+            j = decide(lid, lvec, S, T, moves, n, lrng)
         rows["states"].append(S.copy())
         rows["moves"].append(np.array(moves[:n], dtype=np.int64))
         rows["n"].append(n)

@@ -25,7 +25,7 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.game import Game
 from sim.rules.rng import seed_state
-from strategies.core import AUTOMA, BOT_RNG_SALT, choose_move
+from strategies.core import AUTOMA, BOT_RNG_SALT, decide
 from strategies.greedy import new_score_buffer, score_decision
 from strategies.registry import parse_spec
 
@@ -73,7 +73,7 @@ def play_games(bot: str, opponent: str, seeds: np.ndarray,
             c = g.current_player
             moves = g.legal_codes()
             n = len(moves)
-            i = choose_move(sid[c], par[c], g.state, g.tables, moves, n, rng)
+            i = decide(sid[c], par[c], g.state, g.tables, moves, n, rng)
             if c == seat and n > 1:
                 visit(gi, g.state, g.tables, moves, n, i)
             g.play(int(moves[i]))

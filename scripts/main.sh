@@ -11,5 +11,5 @@ python -m pip install --quiet --upgrade pip
 python -m pip install --quiet -e .
 barrage balance --players 4 --strategies greedy,builder,producer,contract_hunter --games-per-cell 1000 \
     --seed 1 --out results/default --resume "$@"
-barrage calibrate results/default --draws 200
+barrage calibrate results/default --draws 200 -j 2
 barrage report results/default

@@ -32,6 +32,7 @@ from strategies.feature_layout import load_weights
 from strategies.features import make_context
 from strategies.greedy import new_score_buffer, score_decision, score_moves
 from strategies.score_buffer import _context_views
+from strategies.tree_memory import new_tree_memory
 
 MAX_MOVES = 512
 
@@ -44,6 +45,8 @@ def _record(T, seeds, fc, fo, strat, params, states, moves, nmoves, seats, cap):
     scratch = np.empty(16, dtype=np.int64)
     rng = np.zeros(1, dtype=np.int64)
     buf = new_score_buffer(BUFFER_SIZE)
+    memory = new_tree_memory(0)                  # greedy seats: no planner memory, no value model
+    model = np.zeros(1)
     k = 0
     for g in range(seeds.shape[0]):
         setup_game(S, T, seeds[g], fc[g], fo[g], automa_levels(strat[g], params[g], T.n_players[0]))
@@ -57,7 +60,7 @@ def _record(T, seeds, fc, fo, strat, params, states, moves, nmoves, seats, cap):
                 nmoves[k] = n
                 seats[k] = g * 8 + c
                 k += 1
-            i = choose_move(strat[g, c], params[g, c], S, T, out, n, rng, buf)
+            i = choose_move(strat[g, c], params[g, c], S, T, out, n, rng, buf, memory, model)
             n = play_move(S, T, out[i], out, scratch)
     return k
 

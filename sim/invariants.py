@@ -1,10 +1,9 @@
 """Invariants of a game state (DESIGN.md): checked by tests and by `barrage fuzz` after every move."""
 from __future__ import annotations
 
-from numba import njit
-
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.actions import engineers_placed
 from sim.rules.colorado import refresh_bridges
 from sim.rules.company import co, hand_size, is_automa

@@ -3,10 +3,10 @@ fills them from a final state. Batch players (strategies.batch) and the results 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import co
 from sim.rules.scoring import final_ranks
 

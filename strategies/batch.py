@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from sim import layout as L
 from sim.invariants import violations
+from sim.jit import njit
 from sim.results import record
 from sim.rules.engine import BUFFER_SIZE, advance, play_move
 from sim.rules.rng import seed_state

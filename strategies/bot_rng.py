@@ -1,6 +1,6 @@
 """A bot's own random stream: xorshift32 in a 1-element int64 array, separate from the game's generator, so a bot's
 choices can never change the game's chance events (HIDDEN-04)."""
-from numba import njit
+from sim.jit import njit
 
 BOT_RNG_SALT = 0x5BD1E995   # a bot stream is seeded from the game seed xor this
 

@@ -3,16 +3,19 @@
 A bot sees the state, the legal moves and its own random stream (strategies.bot_rng).
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
+from sim.rules.engine import BUFFER_SIZE
 from strategies.bot_rng import BOT_RNG_SALT, bot_next  # noqa: F401  (BOT_RNG_SALT re-exported)
 from strategies.flat_mc import flat_mc_choose
-from strategies.greedy import greedy_choose, greedy_pick
+from strategies.greedy import greedy_pick
 from strategies.ismcts import P_ITERS, P_REUSE, ismcts_choose
 from strategies.lookahead import lookahead_choose
+from strategies.score_buffer import new_score_buffer
 from strategies.tree_memory import new_tree_memory
+from strategies.value_model import no_model
 
 RANDOM = 0          # uniform over the legal moves
 RANDOM_ACTIONS = 1  # uniform, but the Bank counts once (1 Engineer): plays far more varied games (fuzzing)
@@ -47,21 +50,21 @@ def plan_memory(seat_strategy, params, n):
 
 
 @njit(cache=True, _nrt=False)
-def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None, memory=None, model=None):
+def choose_move(strategy, params, S, T, moves, n, rng, score_buf, memory, model):
     """Returns the index (in moves[:n]) of the move the bot picks; `score_buf`
     (strategies.score_buffer.new_score_buffer, capacity >= n) spares the greedy bot an allocation per decision;
     `memory` (plan_memory, one per game) lets ISMCTS keep its tree between a company's consecutive decisions;
-    `model` is the learned evaluator (strategies.value_model) the lookahead bot and the planners' leaves use.
+    `model` is the learned evaluator (strategies.value_model; `no_model()` if no seat reads it) the lookahead bot
+    and the planners' leaves use. Every argument is required, so the game loops, `barrage play` and the tests
+    share one compiled version (docs/performance.md § Compile time).
     Compiled without NRT (its reference counts cost more than a random bot's choice); the bots that allocate are
     NRT boundaries (`_nrt=True`)."""
     if strategy == GREEDY:
-        if score_buf is None:
-            return greedy_choose(params, S, T, moves, n, rng)
         return greedy_pick(params, S, T, moves, n, rng, score_buf)
     if strategy == ISMCTS:
         return ismcts_choose(params, S, T, moves, n, rng, memory, model)
     if strategy == LOOKAHEAD:
-        if model is None:
+        if model.shape[0] <= 1:
             raise ValueError("lookahead needs a value model")
         return lookahead_choose(params, S, T, moves, n, rng, model)
     if strategy == FLAT_MC:
@@ -78,6 +81,15 @@ def choose_move(strategy, params, S, T, moves, n, rng, score_buf=None, memory=No
                     return i
                 j -= 1
     return (bot_next(rng) * n) >> 32
+
+
+def decide(strategy: int, params: np.ndarray, S: np.ndarray, T, moves: np.ndarray, n: int, rng: np.ndarray,
+           memory: np.ndarray | None = None, model: np.ndarray | None = None) -> int:
+    """choose_move from Python (tests, scripts, one-off games): a fresh score buffer, and by default no tree memory
+    and no value model."""
+    return int(choose_move(strategy, params, S, T, moves, n, rng, new_score_buffer(BUFFER_SIZE),
+                           new_tree_memory(0) if memory is None else memory,
+                           no_model() if model is None else model))
 
 
 @njit(cache=True)

@@ -1,10 +1,10 @@
 """The greedy features' data layout: the weight vector (W_*), the integer and float context arrays of a
 decision (I_*, X_*; strategies.features fills them), and the `fast` decorator of leaf helpers."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 
 
 # ---------------------------------------------------------------------------------------------------------------

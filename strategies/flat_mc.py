@@ -9,9 +9,9 @@ greedy weights the greedy playouts use.
 import math
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.engine import play_move
 from strategies.bot_rng import bot_next
 from strategies.feature_layout import N_HEURISTIC

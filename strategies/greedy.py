@@ -11,10 +11,10 @@ sub-decisions; the main action is scored in strategies.greedy_main, Mahiri's cop
 in strategies.greedy_follow_up, all in the one buffer strategies.score_buffer lays out.
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import co
 from sim.rules.construct import (
     TILE_ANTON,
@@ -290,12 +290,10 @@ def _score_into(params, S, T, moves, n, buf):
 
 
 @njit(cache=True, _nrt=True)
-def greedy_choose(params, S, T, moves, n, rng, buf=None):
-    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision; `buf` is a
-    new_score_buffer of capacity >= n the caller reuses across decisions (None: one is allocated)."""
-    if buf is None:
-        buf = new_score_buffer(n)
-    return greedy_pick(params, S, T, moves, n, rng, buf)
+def greedy_choose(params, S, T, moves, n, rng):
+    """Returns the index (in moves[:n]) of the greedy bot's move for the pending decision, in a score buffer of
+    its own (the game loops reuse one: greedy_pick)."""
+    return greedy_pick(params, S, T, moves, n, rng, new_score_buffer(n))
 
 
 @fast

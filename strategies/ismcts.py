@@ -29,9 +29,9 @@ the priors and greedy playouts use.
 import math
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.engine import BUFFER_SIZE, play_move
 from strategies.feature_layout import N_HEURISTIC
 from strategies.playout import WS_REWARD, evaluate, evaluate_leaf, new_buffers, observe, playout
@@ -55,7 +55,7 @@ MIN_SCALE = 1.0   # VP: floor of the reward scale (the first playouts have no sp
 
 
 @njit(cache=True, _nrt=True)
-def ismcts_choose(params, S, T, moves, n, rng, memory=None, model=None):
+def ismcts_choose(params, S, T, moves, n, rng, memory, model):
     """Returns the index (in moves[:n]) of the move ISMCTS picks for the pending decision; `memory`
     (strategies.tree_memory.new_tree_memory, one per game) carries a subtree to the company's next decision;
     `model` is the learned evaluator of the leaves (used when the `leaf` parameter is 1)."""
@@ -74,23 +74,20 @@ def ismcts_choose(params, S, T, moves, n, rng, memory=None, model=None):
     me = S[t + 1]
     reuse = params[P_REUSE] > 0
     leaf = params[P_LEAF] > 0
-    if model is None:
-        if leaf:
-            raise ValueError("mcts:leaf=1 needs a value model")
+    if leaf and model.shape[0] <= 1:
+        raise ValueError("mcts:leaf=1 needs a value model")
     saved = 0
-    if memory is not None:               # (each `memory is not None` test is resolved at compile time)
-        if reuse:
-            saved = reusable_nodes(memory[me], S)
+    if reuse:
+        saved = reusable_nodes(memory[me], S)
     D, out, scratch, ws, rank = new_buffers()
     sbuf = new_score_buffer(BUFFER_SIZE)
     work = new_work()
     I, W = new_tree(saved + iters + 1)   # the kept subtree, then at most one expansion per iteration
     path = np.empty(saved + iters + 1, dtype=np.int64)
     size = 1
-    if memory is not None:
-        if saved > 0:
-            load_tree(memory[me], saved, I, W)
-            size = saved
+    if saved > 0:
+        load_tree(memory[me], saved, I, W)
+        size = saved
     mean = 0.0                           # Welford running mean and squared deviations of my rewards
     sq = 0.0
     scale = MIN_SCALE
@@ -126,11 +123,8 @@ def ismcts_choose(params, S, T, moves, n, rng, memory=None, model=None):
                 t = L.STACK + (D[L.G_STACK_N] - 1) * L.FRAME
                 kind = D[t]
                 player = D[t + 1]
-        if model is not None:            # (resolved at compile time, like `memory`)
-            if leaf and m > 0:
-                evaluate_leaf(model, D, T, win_bonus, ws, work, sbuf)
-            else:
-                evaluate(D, T, m == 0, win_bonus, ws, rank)
+        if leaf and m > 0:
+            evaluate_leaf(model, D, T, win_bonus, ws, work, sbuf)
         else:
             evaluate(D, T, m == 0, win_bonus, ws, rank)
         backpropagate(I, W, path, length, ws)
@@ -140,7 +134,6 @@ def ismcts_choose(params, S, T, moves, n, rng, memory=None, model=None):
         sq += delta * (r - mean)
         scale = max(MIN_SCALE, math.sqrt(sq / (it + 1)))
     best = most_visited(I, W, moves, n, root_kind, me)
-    if memory is not None:
-        if reuse:
-            save_subtree(memory[me], I, W, find_child(I, 0, moves[best], root_kind, me), S)
+    if reuse:
+        save_subtree(memory[me], I, W, find_child(I, 0, moves[best], root_kind, me), S)
     return best

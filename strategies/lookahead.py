@@ -16,10 +16,10 @@ Parameters (vector slots P_*): width, win, blend, depth, then the greedy weights
 planners).
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.engine import play_move
 from strategies.feature_layout import N_HEURISTIC
 from strategies.greedy import greedy_pick

@@ -16,9 +16,9 @@ the game ended now (VP + resources / 5 as a fraction, END-04, + drops in its own
 is left out) and the win share goes to the leader by that score.
 """
 import numpy as np
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import co
 from sim.rules.engine import BUFFER_SIZE, play_move
 from sim.rules.hidden import determinize, forget_hidden_order

@@ -7,8 +7,7 @@ The planners pass a greedy weight vector through their own parameter vector, so 
 """
 import math
 
-from numba import njit
-
+from sim.jit import njit
 from strategies.greedy import new_score_buffer, score_decision  # noqa: F401  (new_score_buffer: for the planners)
 
 

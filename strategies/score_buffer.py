@@ -4,8 +4,8 @@ banking (strategies.greedy_follow_up). The game loops and planners make one (new
 scoring a decision allocates nothing and runs without NRT reference counts (strategies.feature_layout.fast).
 """
 import numpy as np
-from numba import njit
 
+from sim.jit import njit
 from strategies.feature_layout import N_I, N_I_CORE, N_WEIGHTS, N_X, N_X_CORE, fast, inlined
 
 MAX_MAIN_MOVES = 256    # TURN-02 actions of one decision: spaces, Bank amounts, construction, tiles, Mahiri

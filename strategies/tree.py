@@ -13,8 +13,8 @@ strategies.ismcts) uses it in place of the parent's visit count, so rarely legal
 import math
 
 import numpy as np
-from numba import njit
 
+from sim.jit import njit
 from strategies.playout import WS_REWARD
 
 N_MOVE = 0       # move code that leads into the node (-1 at the root)

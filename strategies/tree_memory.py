@@ -18,9 +18,9 @@ node count, the decision counter at which the saved subtree applies (G_DECISIONS
 (strategies.tree N_*, exact in float64) and its reward sum, in breadth-first order with the saved root at 0.
 """
 import numpy as np
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.hidden import N_HIDDEN_SECTIONS, hidden_section
 from strategies.tree import N_AVAIL, N_CHILD, N_FIELDS, N_KIND, N_MOVE, N_PLAYER, N_SIBLING, N_VISITS
 

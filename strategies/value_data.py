@@ -11,9 +11,10 @@ only what the bots' own choices do. The targets (final VP margin and win share) 
 (experiments.learn).
 """
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from sim import layout as L
+from sim.jit import njit
 from sim.results import record
 from sim.rules.engine import advance, play_move
 from sim.rules.rng import seed_state

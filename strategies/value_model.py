@@ -19,8 +19,8 @@ from functools import lru_cache
 from importlib import resources
 
 import numpy as np
-from numba import njit
 
+from sim.jit import njit
 from strategies.feature_layout import fast
 from strategies.value_features import N_FEATURES, position_features
 

@@ -19,7 +19,7 @@ from strategies import personas, registry
 from strategies.batch import play_batch
 from strategies.core import GREEDY, RANDOM, choose_move, plan_memory
 from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
-from strategies.greedy import greedy_choose
+from strategies.greedy import greedy_choose, new_score_buffer
 from strategies.value_model import no_model
 
 WIDTH = registry.N_PARAMS   # parameter-vector width of the batch runner and the registry
@@ -97,6 +97,8 @@ def _play_checked(T, seeds, strategy, params, report):
     out = np.empty(BUFFER_SIZE, dtype=np.int64)
     scratch = np.empty(16, dtype=np.int64)
     rng = np.zeros(1, dtype=np.int64)
+    buf = new_score_buffer(BUFFER_SIZE)
+    model = np.zeros(1)                          # no value model (strategies.value_model.no_model)
     fc = np.full(L.MAX_PLAYERS, -1, dtype=np.int64)
     seat_strategy = np.full(L.MAX_PLAYERS, strategy, dtype=np.int64)
     seat_params = np.empty((L.MAX_PLAYERS, params.shape[0]))
@@ -111,7 +113,7 @@ def _play_checked(T, seeds, strategy, params, report):
         report[g, 1] = -1
         report[g, 2] = 0
         while n > 0:
-            i = choose_move(strategy, params, S, T, out, n, rng, None, memory)
+            i = choose_move(strategy, params, S, T, out, n, rng, buf, memory, model)
             if i < 0 or i >= n:
                 report[g, 1] = k
                 break

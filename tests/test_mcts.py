@@ -12,12 +12,12 @@ from sim.errors import ConfigError
 from sim.rules.hidden import forget_hidden_order
 from sim.tables import compile_tables
 from strategies import registry
-from strategies.core import FLAT_MC, ISMCTS
+from strategies.core import FLAT_MC, ISMCTS, decide
 from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
 from strategies.flat_mc import P_WEIGHTS as FLAT_WEIGHTS
 from strategies.flat_mc import flat_mc_choose
 from strategies.greedy import greedy_choose
-from strategies.ismcts import P_WEIGHTS, ismcts_choose
+from strategies.ismcts import P_WEIGHTS
 from strategies.playout import WS_REWARD, evaluate, new_buffers
 from strategies.priors import heuristic_scores, new_score_buffer, softmax_in_place
 from test_greedy import _play_checked, assert_reproducible, batch, win_shares
@@ -50,11 +50,11 @@ def test_trivial_decision_returns_at_once_and_the_state_is_untouched():
     g = Game.new(players=2, seed=3)
     codes = g.legal_codes()
     rng = np.array([9], dtype=np.int64)
-    assert ismcts_choose(spec("mcts"), g.state, g.tables, codes, 1, rng) == 0
+    assert decide(ISMCTS, spec("mcts"), g.state, g.tables, codes, 1, rng) == 0
     assert flat_mc_choose(spec("flat_mc"), g.state, g.tables, codes, 1, rng) == 0
     assert rng[0] == 9                                           # no playout, no draw
     before = g.state.copy()
-    ismcts_choose(spec("mcts:iters=30"), g.state, g.tables, codes, len(codes), rng)
+    decide(ISMCTS, spec("mcts:iters=30"), g.state, g.tables, codes, len(codes), rng)
     flat_mc_choose(spec("flat_mc:iters=30"), g.state, g.tables, codes, len(codes), rng)
     assert np.array_equal(g.state, before)                       # planners play on copies only
 
@@ -159,8 +159,8 @@ def test_planners_never_read_the_true_hidden_order():
     same picks and leave the bot's stream in the same state."""
     g = Game.new(players=3, seed=8)
     rng = np.array([17], dtype=np.int64)
-    planners = ((ismcts_choose, spec("mcts:iters=24,depth=15")), (flat_mc_choose, spec("flat_mc:iters=16,depth=15")),
-                (ismcts_choose, spec("mcts:iters=10,rollout=0")))
+    planners = ((ISMCTS, spec("mcts:iters=24,depth=15")), (FLAT_MC, spec("flat_mc:iters=16,depth=15")),
+                (ISMCTS, spec("mcts:iters=10,rollout=0")))
     checked = 0
     k = 0
     while not g.is_over:
@@ -173,11 +173,11 @@ def test_planners_never_read_the_true_hidden_order():
             forget_hidden_order(b)
             a[L.G_RNG] = b[L.G_RNG]
             assert np.array_equal(a, b)                # the states differ only in what nobody can see
-            for choose, params in planners:
+            for bot, params in planners:
                 r1 = np.array([rng[0] + k], dtype=np.int64)
                 r2 = r1.copy()
-                i1 = choose(params, g.state, g.tables, codes, len(codes), r1)
-                i2 = choose(params, other.state, other.tables, codes, len(codes), r2)
+                i1 = decide(bot, params, g.state, g.tables, codes, len(codes), r1)
+                i2 = decide(bot, params, other.state, other.tables, codes, len(codes), r2)
                 assert i1 == i2 and r1[0] == r2[0]
             checked += 1
         i = greedy_choose(DEFAULT_WEIGHTS, g.state, g.tables, codes, len(codes), rng)

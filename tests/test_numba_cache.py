@@ -36,3 +36,27 @@ def test_every_wrapper_of_njit_is_a_cache_marker():
                     wrappers.add(node.name)
     assert wrappers >= {"fast", "inlined"}
     assert {f"@{name}".encode() for name in wrappers} <= set(JIT_MARKERS)
+
+
+def test_jitted_callees_compile_one_version_per_plain_argument_type():
+    """sim.jit.njit (issue #31): constants and omitted arguments of jitted calls do not make new versions of the
+    callee (numba's own dispatcher compiles one per literal value and per omission); the results are unchanged."""
+    from sim.jit import njit
+
+    @njit
+    def add(a, b=3, scale=True):
+        return a + b if scale else a
+
+    @njit
+    def calls(x):
+        return add(x) + add(x, 1) + add(x, 2, False) + add(x, scale=False) + add(x, x, True)
+
+    assert calls(10) == 13 + 11 + 10 + 10 + 20
+    assert len(add.signatures) == 1
+
+
+def test_every_engine_and_bot_module_jits_through_sim_jit():
+    """numba's own njit would bring the per-literal versions back (docs/performance.md § Compile time)."""
+    offenders = [f.relative_to(ROOT).as_posix() for root in ("sim", "strategies") for f in (ROOT / root).rglob("*.py")
+                 if "from numba import njit" in f.read_text() or "numba.njit(" in f.read_text()]
+    assert offenders == []

@@ -11,6 +11,7 @@ from sim.rules.hidden import N_HIDDEN_SECTIONS, hidden_section
 from strategies import registry
 from strategies.core import ISMCTS, MEMORY_SEARCHES, plan_memory
 from strategies.ismcts import ismcts_choose
+from strategies.value_model import no_model
 from strategies.tree import (N_AVAIL, N_CHILD, N_KIND, N_MOVE, N_PLAYER, N_SIBLING, N_VISITS, add_child,
                              find_child, new_tree)
 from strategies.tree_memory import (M_NODES, M_SIZE, NODE_WORDS, load_tree, new_tree_memory, reusable_nodes,
@@ -125,7 +126,7 @@ def test_a_search_continues_from_the_kept_subtree_of_its_previous_decision():
         codes = g.legal_codes()
         kept = reusable_nodes(memory[0], g.state)
         before = int(memory[0, M_NODES + N_VISITS]) if kept else 0
-        i = ismcts_choose(params[0], g.state, g.tables, codes, len(codes), rng, memory)
+        i = ismcts_choose(params[0], g.state, g.tables, codes, len(codes), rng, memory, no_model())
         if kept:
             reused += 1
             assert before > 0                                # the kept root: the move played last time

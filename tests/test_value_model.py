@@ -10,9 +10,7 @@ from sim import layout as L
 from sim.rules.company import co
 from sim.rules.hidden import forget_hidden_order
 from strategies import registry
-from strategies.lookahead import lookahead_choose
-from strategies.core import choose_move
-from strategies.ismcts import ismcts_choose
+from strategies.core import ISMCTS, LOOKAHEAD, decide
 from strategies.score_buffer import new_score_buffer
 from strategies.value_features import (
     B_COMPANY,
@@ -61,7 +59,7 @@ def _positions(n_games: int = 3, players: int = 2) -> np.ndarray:
             if k % 5 == 0:
                 rows += [features(g, c) for c in range(players)]
             spec_id, vec = registry.parse_spec("tuned")
-            g.play(int(codes[choose_move(spec_id, vec, g.state, g.tables, codes, len(codes), rng)]))
+            g.play(int(codes[decide(spec_id, vec, g.state, g.tables, codes, len(codes), rng)]))
             k += 1
     return np.array(rows)
 
@@ -153,7 +151,7 @@ def test_shipped_model_predicts_sensible_values_at_the_start_and_the_end():
     spec_id, vec = registry.parse_spec("tuned")
     while g.state[L.G_ROUND] < 5 or g.state[L.G_PHASE] < 2:
         codes = g.legal_codes()
-        g.play(int(codes[choose_move(spec_id, vec, g.state, g.tables, codes, len(codes), rng)]))
+        g.play(int(codes[decide(spec_id, vec, g.state, g.tables, codes, len(codes), rng)]))
     work = new_work()
     buf = new_score_buffer(512)
     margins = []
@@ -171,23 +169,19 @@ def test_lookahead_and_model_leaves_never_read_the_true_hidden_order():
     only in hidden orders, and leave their streams alike."""
     model = shipped_model()
     g = Game.new(players=2, seed=21)
-    bots = ((lookahead_choose, registry.parse_spec("lookahead")[1]),
-            (ismcts_choose, registry.parse_spec("mcts:iters=12,depth=6,leaf=1")[1]))
+    bots = ((LOOKAHEAD, registry.parse_spec("lookahead")[1]),
+            (ISMCTS, registry.parse_spec("mcts:iters=12,depth=6,leaf=1")[1]))
     checked = 0
     k = 0
     while not g.is_over and checked < 12:
         codes = g.legal_codes()
         if len(codes) > 1 and k % 5 == 0:
             other = g.determinized(g.current_player, 900 + k)
-            for choose, params in bots:
+            for bot, params in bots:
                 r1 = np.array([k + 5], dtype=np.int64)
                 r2 = r1.copy()
-                if choose is lookahead_choose:
-                    i1 = choose(params, g.state, g.tables, codes, len(codes), r1, model)
-                    i2 = choose(params, other.state, other.tables, codes, len(codes), r2, model)
-                else:
-                    i1 = choose(params, g.state, g.tables, codes, len(codes), r1, None, model)
-                    i2 = choose(params, other.state, other.tables, codes, len(codes), r2, None, model)
+                i1 = decide(bot, params, g.state, g.tables, codes, len(codes), r1, model=model)
+                i2 = decide(bot, params, other.state, other.tables, codes, len(codes), r2, model=model)
                 assert i1 == i2 and r1[0] == r2[0]
             checked += 1
         g.play(g.legal_moves()[k % len(codes)])

@@ -1,9 +1,9 @@
 """The Actions phase: a company's action choice (TURN-01..12, §6 management board, §7 construction spaces,
 Mahiri's officer space)."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.colorado import (
     apply_colorado_main_move,
     colorado_engineers_placed,

@@ -4,9 +4,9 @@ card gives the action list and which the criteria.
 Layout: `AUTOMA_DECK[0:pos]` are the flipped cards (the last of them, `pos - 1`, is the criteria card, the others
 the discard pile), `AUTOMA_DECK[pos:]` is the deck, its top card `pos` showing its action side.
 """
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.rng import shuffle
 
 

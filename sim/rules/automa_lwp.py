@@ -2,10 +2,10 @@
 Leeghwater decisions an Automa seat meets through rewards and tile effects (AUTOMA-24), and its level-3/4 Leeghwater
 rules (AUTOMA-52 building tiles, AUTOMA-53 Netherlands, AUTOMA-69 Leslie, AUTOMA-70 Margot)."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.automa_place import choose_space
 from sim.rules.automa_tiles import best_tile
 from sim.rules.company import add_vp, automa_level, buy_patent_tile, can_pay_machineries, co, officer, take_engineers

@@ -4,10 +4,10 @@ Automa procedure at the step it changes. `officer(S, c)` is none below level 4 (
 off for it. Elon's part (machineries before Excamixers) is in the payments: `sim.rules.automa_tiles.tile_payment`
 and `sim.rules.company.machinery_split`; his starting Excamixers in `sim.rules.automa_turn.automa_pick`.
 """
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.automa_lwp import best_own_dam
 from sim.rules.company import add_energy, co, officer, take_engineers
 from sim.rules.contracts import fulfil_bound, mark_fulfilled

@@ -7,10 +7,10 @@ is off for it. Tile and payment rules (Jill's Mixers, Solomon's VP, Anton's spec
 the tile choice in `sim.rules.automa_tiles`. The Leeghwater and promo officers (AUTOMA-67..71):
 `sim.rules.automa_lwp_promo`.
 """
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.actions import engineers_placed
 from sim.rules.company import co, is_automa, officer
 

@@ -6,10 +6,10 @@ satisfies it, if non-empty" - a criterion no candidate satisfies scores them all
 The Automa ignores geological tokens (GEO-10): conduit values are the printed ones.
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.automa_officers import dam_area_preference, linked_to_own_powerhouse
 from sim.rules.automa_tiles import best_tile, may_use
 from sim.rules.company import automa_level

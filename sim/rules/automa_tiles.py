@@ -4,10 +4,10 @@ A tile is *usable* at a space when the Automa can pay the build there (A-08). Ti
 level 3, officer modifiers and the officer's Automa rules at level 4 (AUTOMA-03: below level 4 the Automa's
 effective officer is none). Costs are the printed ones: the Automa ignores geological tokens (GEO-10).
 """
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import automa_level, co, officer
 from sim.rules.construct import printed_machinery
 

@@ -7,10 +7,10 @@ b = area or -1, c = minimum production; workshop a = rotations; machinery shop a
 machineries of choice; contract office a = colour, b = energy; patent office a = structure; bank a = VP.
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.automa_deck import action_card, criteria_card, flip
 from sim.rules.automa_lwp import (
     automa_building_target,

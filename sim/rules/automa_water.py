@@ -7,10 +7,10 @@ with room, WATER-04..07); the other side effects of a real flow (geological Cred
 drops the Automa's dams hold, so they are left out.
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import ability_active, company_of
 from sim.rules.produce import own_powerhouse_in_zone
 from sim.rules.water import capacity, new_drop_flowing, new_drop_on_headstream

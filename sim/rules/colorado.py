@@ -5,10 +5,10 @@ their crossing costs, the bridge and settlement tile effects, the Colorado contr
 Every tile effect is a reward row (sim.tables); the Colorado reward keys resolve here (TK_COLO_PART). Board reads
 shared with construction and scoring live in sim.rules.colorado_board."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.colorado_board import dam_takes_bridge, refresh_bridge_areas, zone_bridge
 from sim.rules.company import add_credits, add_energy, add_vp, built, co
 from sim.rules.construct import BUILD_ACTION, build_possible, free_place_ok

@@ -2,9 +2,9 @@
 the bridges bonus and objective counts (COLO-BONUS-01, OBJECTIVE-07), the latest Base placed (COLO-EXT-01).
 
 No imports of other rules modules, so that construction and scoring can ask without a cycle."""
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 
 
 @njit(cache=True, _nrt=False)

@@ -1,8 +1,8 @@
 """Per-company helpers: block offsets, built structures, production bonus, ability, VP with sources."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 
 
 @njit(cache=True, _nrt=False)

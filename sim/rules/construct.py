@@ -1,9 +1,9 @@
 """Construction (CONSTRUCT-01..23): placement limits, costs with modifiers, payments, placing pieces,
 incomes revealed (INCOME-04..06) and technology-tile effects (ADV-*)."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import (
     add_credits,
     add_energy,

@@ -1,9 +1,9 @@
 """Contracts: display refill, taking, hand limit, fulfilment (CONTRACT-*, ACT-CONTRACT-*)."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import ability_active, co, company_of
 from sim.rules.rng import shuffle
 

@@ -3,10 +3,10 @@
 Everything here runs only when the tables enable it (`duel_map`, `duel_board`); the base game draws nothing extra.
 """
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import add_vp, co
 from sim.rules.rewards import give_reward
 from sim.rules.rng import shuffle_local

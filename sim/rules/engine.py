@@ -1,9 +1,9 @@
 """The engine loop: legal moves of the pending decision, applying a move, resolving automatic tasks
 (round flow APPX-01: income, actions, water flow, scoring, end of round)."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.actions import apply_main_move, list_mahiri_copies, list_main_moves
 from sim.rules.automa_officers import act_as_automa, automa_chooses_first_action
 from sim.rules.automa_turn import resolve as automa_resolve

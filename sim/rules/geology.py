@@ -1,8 +1,8 @@
 """The Geological Factor (GEO-01..10 and the eight token rules): setup and token effects."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import co, is_automa
 from sim.rules.rng import shuffle_local
 from sim.rules.stack import push

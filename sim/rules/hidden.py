@@ -7,9 +7,9 @@ Leeghwater Project, of each external-works deck (LWP-SETUP-02); the tile set asi
 `determinize` reshuffles them, `forget_hidden_order` sorts them. Both walk the same sections, so a planner that
 sorts before it determinizes sees a function of the information set alone, never the true order.
 """
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import has_automa
 from sim.rules.contracts import pile_len
 from sim.rules.rng import below, seed_state64, shuffle

@@ -3,10 +3,10 @@ abilities, the Netherlands' ability, the End of Round refresh and the end-game b
 
 Building activation itself is a construction (sim.rules.construct with sim.rules.lwp_buildings)."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.colorado import heliport_action, heliport_possible
 from sim.rules.company import (
     add_energy,

@@ -1,10 +1,10 @@
 """The Leeghwater Project's private buildings as construction targets (LWP-BUILD-01..04, -09): which building slot
 a company may take, and activating a building. A build move's space id g >= ids.BUILD_TARGET names
 (building, slot) = divmod(g - BUILD_TARGET, 4); buildings have no zone, area or basin (LWP-BUILD-04)."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import co, is_automa
 
 

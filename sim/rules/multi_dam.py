@@ -8,10 +8,10 @@ minimum, the modifier, the company and geological bonuses once), and all the dro
 site (PRODUCE-12). The frame TK_MORE_DAMS carries [modifier, flags, powerhouse, base so far, dams used (bits),
 drops so far].
 """
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import add_energy, officer
 from sim.rules.geology import conduit_value
 from sim.rules.produce import (

@@ -6,10 +6,10 @@ Tommaso's Architect (OFFICER-TOMMASO-01, TURN-11, DECISION-22), Simone's hand li
 (OFFICER-GENNARO-01, reconstructed cost RECON-05) and Amir's drops (OFFICER-AMIR-01). `officer(S, c)` is the
 officer whose ability a company uses now, so Mahiri's copies (OFFICER-MAHIRI-03) go through the same rules.
 """
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import add_energy, co, officer
 from sim.rules.construct import BUILD_ACTION, list_builds
 from sim.rules.stack import push

@@ -1,8 +1,8 @@
 """Production (PRODUCE-01..17, APPX-02): systems, energy, drops moving on, conduit payment."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import (
     add_credits,
     add_energy,

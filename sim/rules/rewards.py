@@ -1,8 +1,8 @@
 """Reward vocabulary (REWARD-01..15): resource gains first, then the other parts as tasks in printed order."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import add_credits, add_energy, add_vp, co
 from sim.rules.stack import push
 

@@ -5,9 +5,9 @@ The state is an int64 slot; the generator works on it as 64 raw bits. Right shif
 the step uses only shifts and xors (no multiply or add that could overflow), so it gives the same bits compiled by
 numba and under NUMBA_DISABLE_JIT (numpy's int64 scalars would warn on an overflowing multiply)."""
 import numpy as np
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 
 MASK32 = 0xFFFFFFFF
 SEED_KEY = -0x61C8864680B583EB     # 0x9E3779B97F4A7C15 as int64: seeds 0..MAX_SEED never xor to 0 with it

@@ -1,9 +1,9 @@
 """Scoring phase (SCORE-*, BONUS-*), End of Round (TURN-ORDER-*, EOR-*) and end of game (END-*, OBJECTIVE-*)."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import (
     add_credits,
     add_vp,

@@ -1,9 +1,9 @@
 """Setup (SETUP-01..24): shared components, pairings and starting contracts, company starting state."""
 import numpy as np
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.automa_deck import shuffle_automa_deck
 from sim.rules.colorado import setup_colorado
 from sim.rules.company import add_vp, co

@@ -1,7 +1,7 @@
 """The decision stack: pending tasks, each a frame [kind, player, a0..a5] (see sim.ids TK_*)."""
-from numba import njit
 
 from sim import layout as L
+from sim.jit import njit
 
 
 @njit(cache=True, _nrt=False)

@@ -1,8 +1,8 @@
 """Water: dam capacity, drop flow along the rivers, direct placement, Water Flow phase (WATER-*)."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import (
     ability_active,
     add_energy,

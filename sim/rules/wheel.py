@@ -1,8 +1,8 @@
 """The Construction Wheel (WHEEL-01..11)."""
-from numba import njit
 
 from sim import ids
 from sim import layout as L
+from sim.jit import njit
 from sim.rules.company import co
 
 

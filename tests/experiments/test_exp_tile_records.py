@@ -22,7 +22,7 @@ from experiments.runner import RunOptions, run_experiment
 from sim import Game, ids
 from sim import layout as L
 from sim.rules.rng import seed_state
-from strategies.core import BOT_RNG_SALT, choose_move
+from strategies.core import BOT_RNG_SALT, decide
 from strategies.registry import automa_levels
 
 ADVANCED = range(ids.FIRST_ADVANCED_TILE, ids.FIRST_ADVANCED_TILE + ids.N_ADVANCED_TILES)
@@ -58,7 +58,7 @@ def _replay_counts(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.nda
     while not g.is_over:
         moves = g.legal_codes()
         c = g.current_player
-        i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng)
+        i = decide(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng)
         before = g.state.copy()
         g.play(int(moves[i]))
         diff(before, g.state)

@@ -57,3 +57,28 @@ def test_factor_effects_match_a_statsmodels_formula_fit(balance_results) -> None
     last = effects[(effects.factor == "company") & (effects.level == companies[-1])].iloc[0]
     assert last.effect == pytest.approx(-sum(fit.params[f"C(company, Sum)[S.{c}]"] for c in companies[:-1]), rel=1e-6)
     assert set(tests["factor"]) == {"company", "officer"} and (tests["df"] == [3, 6]).all()
+
+
+@pytest.mark.parametrize("logistic", [True, False])
+def test_numpy_fit_matches_statsmodels_cluster_fit_and_wald_test(balance_results, logistic: bool) -> None:
+    """Known answer: reports.effects.fit (numpy Newton / least squares, clustered sandwich) gives statsmodels'
+    Logit / OLS estimates, cluster-robust covariance and chi-square Wald test (issue #31: the calibration's speed)."""
+    from reports.effects import fit, sum_coded
+
+    _, rows = load_results(balance_results)
+    focal = rows[rows["focal"]].reset_index(drop=True)
+    coded = sum_coded(focal, ["company", "officer", "strategy"])
+    clusters = pd.factorize(focal["replicate"])[0]
+    y = focal["win" if logistic else "vp"].to_numpy(float)
+    model = sm.Logit(y, coded.matrix) if logistic else sm.OLS(y, coded.matrix)
+    reference = model.fit(**({"disp": 0} if logistic else {}), cov_type="cluster", cov_kwds={"groups": clusters})
+    mine = fit(y, coded.matrix, clusters, logistic)
+    assert mine.params == pytest.approx(np.asarray(reference.params), rel=1e-6, abs=1e-9)
+    assert mine.cov == pytest.approx(np.asarray(reference.cov_params()), rel=1e-6, abs=1e-12)
+    start, stop = coded.blocks["officer"]
+    restriction = np.zeros((stop - start, coded.matrix.shape[1]))
+    restriction[:, start:stop] = np.eye(stop - start)
+    wald = reference.wald_test(restriction, scalar=True, use_f=False)
+    statistic, p_value = mine.wald(restriction)
+    assert statistic == pytest.approx(float(wald.statistic), rel=1e-6)
+    assert p_value == pytest.approx(float(wald.pvalue), rel=1e-5, abs=1e-12)
