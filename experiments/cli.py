@@ -207,8 +207,9 @@ def play(
                           f"--strategies {next(iter(python_bots))},greedy")
     specs = seat_strategies(strategies, config.players, python_bots)[0]
     from sim._numba_cache import COMPILING_NOTE, is_warm
+    from strategies.core import choose_move
 
-    if not is_warm():                        # a first run compiles for minutes: say so, on stderr
+    if not is_warm(choose_move):             # a first run compiles for minutes: say so, on stderr
         Console(stderr=True).print(COMPILING_NOTE)
     g = play_game(config, seed, specs, python_bots=python_bots)
     _show_game(g, seed, specs, verbose, json_out, log_file)

@@ -73,7 +73,11 @@ def learn(
                              eval_opponents=_specs(eval_opponents, "eval-opponents")).check()
     set_threads(jobs)
     err = Console(stderr=True, highlight=False)
-    err.print("compiling or loading the engine (a first run compiles for a few minutes) ...")
+    from sim._numba_cache import COMPILING_NOTE, is_warm
+    from strategies.value_data import record_batch
+
+    if not is_warm(record_batch):
+        err.print(COMPILING_NOTE)
 
     def show(what: str, done: int, total: int) -> None:
         if not json_out:

@@ -253,8 +253,9 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
 
     if not options.scheduler:   # compile (or load) once here: N workers then load the cache, not compile N times,
         from sim._numba_cache import COMPILING_NOTE, is_warm   # and the games/s reported is play alone
+        from strategies.batch import play_batch
 
-        if not is_warm():
+        if not is_warm(play_batch):
             say(COMPILING_NOTE)
         _warm_engine(design)
     started_at = time.perf_counter()

@@ -26,6 +26,8 @@ def jitted_sources() -> list[Path]:
     for root in _ROOTS:
         for f in sorted((top / root).rglob("*.py")):
             text = f.read_bytes()
+            if f.resolve() == Path(__file__).resolve():
+                continue                       # this file names the markers but compiles nothing
             if any(marker in text for marker in JIT_MARKERS) or f.name in _CONSTANT_MODULES:
                 files.append(f)
     return files
@@ -63,7 +65,17 @@ COMPILING_NOTE = ("compiling the engine for this version of barrage-sim (first r
                   "later runs load it in seconds)")
 
 
-def is_warm() -> bool:
-    """Whether compiled engine code for this source tree is already cached (a first run compiles for minutes)."""
+def is_warm(*entry_points) -> bool:
+    """Whether compiled code for this source tree is already cached (a first run compiles for minutes): for each
+    given jitted entry point, its own cache index (so a command that needs code an earlier command did not compile
+    still says it compiles); with none, any compiled code at all."""
+    indexes = []
+    for dispatcher in entry_points:
+        try:                                   # numba's cache layout (Dispatcher._cache: FunctionCache)
+            indexes.append(Path(dispatcher._cache._cache_file._index_path))
+        except AttributeError:
+            pass
+    if indexes:
+        return all(p.is_file() for p in indexes)
     path = Path(os.environ.get("NUMBA_CACHE_DIR", ""))
     return path.is_dir() and any(path.rglob("*.nbc"))
