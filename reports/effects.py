@@ -30,6 +30,8 @@ from reports.multiple_testing import holm
 ALIASING_TOLERANCE = 1e-9
 NEWTON_TOLERANCE = 1e-10       # largest change of a logistic coefficient at convergence
 NEWTON_STEPS = 50              # at most (perfect separation never converges: its estimates run off, as statsmodels')
+SEPARATION_LOGIT = 15.0        # a fitted log-odds beyond +-15 (p < 3e-7) for a combination that was played
+SEPARATED = "complete separation"
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class Fit:
     params: np.ndarray
     cov: np.ndarray
     fitted: np.ndarray
+    separated: bool = False        # logistic: some combination of levels always or never wins (no finite estimate)
 
     @property
     def bse(self) -> np.ndarray:
@@ -123,16 +126,20 @@ def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic:
     total = np.bincount(inverse, weights=y)
     if logistic:
         beta = np.zeros(X.shape[1])
+        converged = False
         for _ in range(NEWTON_STEPS):
             p = 1.0 / (1.0 + np.exp(-(distinct @ beta)))
             information = distinct.T @ (distinct * (count * p * (1 - p))[:, None])
             step = np.linalg.pinv(information, hermitian=True) @ (distinct.T @ (total - count * p))
             beta += step
             if np.max(np.abs(step)) < NEWTON_TOLERANCE:
+                converged = True
                 break
+        separated = not converged or bool(np.max(np.abs(distinct @ beta)) > SEPARATION_LOGIT)
         mean = 1.0 / (1.0 + np.exp(-(distinct @ beta)))
         bread = np.linalg.pinv(distinct.T @ (distinct * (count * mean * (1 - mean))[:, None]), hermitian=True)
     else:
+        separated = False
         bread = np.linalg.pinv(distinct.T @ (distinct * count[:, None]), hermitian=True)
         beta = bread @ (distinct.T @ total)
         mean = distinct @ beta
@@ -143,12 +150,14 @@ def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic:
     per_cluster = indicator @ (X * residual[:, None])   # each cluster's score totals
     g, (n, k) = np.count_nonzero(np.bincount(clusters)), X.shape
     meat = per_cluster.T @ per_cluster * (g / (g - 1) * (n - 1) / (n - k))
-    return Fit(beta, bread @ meat @ bread, fitted)
+    return Fit(beta, bread @ meat @ bread, fitted, separated)
 
 
 def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per level of each factor: effect against the average level (log-odds for win, VP for vp) with clustered
-    95% interval and p-value, Holm within the factor; and per factor the joint Wald test."""
+    95% interval and p-value, Holm within the factor; and per factor the joint Wald test. Under complete separation
+    (some combination of levels always or never wins: the log-odds have no finite estimate) the win effects,
+    intervals and tests are NaN and the column `note` says so, instead of an odds ratio in the hundred thousands."""
     coded = sum_coded(rows, factors)
     clusters = cluster_codes(rows)
     result = fit(rows[outcome].to_numpy(float), coded.matrix, clusters, logistic=outcome == "win")
@@ -168,9 +177,14 @@ def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> 
         statistic, p_value = result.wald(contrast[:-1])
         tests.append({"factor": factor, "levels": k, "statistic": statistic, "df": k - 1, "p_value": p_value})
     table = pd.DataFrame.from_records(records)
+    tests = pd.DataFrame.from_records(tests, columns=["factor", "levels", "statistic", "df", "p_value"])
+    if result.separated and len(table):
+        table[["effect", "std_error", "ci_low", "ci_high", "p_value", "p_holm"]] = np.nan
+        tests[["statistic", "p_value"]] = np.nan
+        table["note"] = tests["note"] = SEPARATED
     if outcome == "win" and len(table):
         table["odds_ratio"] = np.exp(table["effect"])
-    return table, pd.DataFrame.from_records(tests, columns=["factor", "levels", "statistic", "df", "p_value"])
+    return table, tests
 
 
 def synergy(rows: pd.DataFrame, controls: Sequence[str], with_table: bool = True) -> tuple[dict, pd.DataFrame]:
@@ -189,6 +203,9 @@ def synergy(rows: pd.DataFrame, controls: Sequence[str], with_table: bool = True
     clusters = cluster_codes(rows)
     win = rows["win"].to_numpy(float)
     with_interaction = fit(win, full, clusters, logistic=True)
+    if with_interaction.separated:
+        return {"separated": True, "statistic": float("nan"), "df": int(interaction.shape[1]),
+                "p_value": float("nan")}, pd.DataFrame()
     restriction = np.zeros((interaction.shape[1], full.shape[1]))
     restriction[:, main.matrix.shape[1]:] = np.eye(interaction.shape[1])
     statistic, p_value = with_interaction.wald(restriction)

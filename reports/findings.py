@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from reports.document import p_text, percent
+from reports.effects import SEPARATED
 from reports.multiple_testing import ALPHA
 from reports.power import POWER, detectable_difference
 
@@ -69,6 +70,10 @@ def homogeneity_findings(table: pd.DataFrame) -> list[str]:
 def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: pd.DataFrame) -> list[str]:
     """Per factor: does it matter at all (joint test), and which levels stand out (Holm), in VP and odds."""
     findings = []
+    if "note" in tests.columns:
+        return [f"Win effects are not estimable: {SEPARATED} (a combination of levels always or never wins, e.g. a "
+                "bot far stronger than the others), so no odds ratio or test is given; see the VP effects and the "
+                "win-rate tables."]
     for test in tests.itertuples(index=False):
         name = FACTOR_NAMES.get(test.factor, test.factor)
         evidence = f"joint Wald chi-square {test.statistic:.1f}, df {test.df}, {p_text(test.p_value)}"
@@ -86,6 +91,8 @@ def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: 
 
 def synergy_finding(test: dict, table: pd.DataFrame) -> str:
     """Whether pairings depart from company effect + officer effect."""
+    if test.get("separated"):
+        return f"Company x officer synergy is not estimable: {SEPARATED} (a pairing always or never wins)."
     evidence = f"joint Wald chi-square {test['statistic']:.1f}, df {test['df']}, {p_text(test['p_value'])}"
     if test["p_value"] > ALPHA:
         return f"No evidence of company x officer synergy beyond the two main effects ({evidence})."
@@ -108,8 +115,8 @@ def cell_verdict_findings(cells: pd.DataFrame, noun: str, margin: float) -> list
     open_cells = cells[cells["verdict"] == "undetermined"]
     if len(open_cells):
         findings.append(f"Undetermined {noun} need about {int(open_cells['more_games_needed'].median()):,} more games "
-                        f"each (median; from {int(open_cells['more_games_needed'].min()):,}) to be decided at "
-                        "their current estimates.")
+                        f"each (median; from {int(open_cells['more_games_needed'].min()):,}) for an 80% chance to "
+                        "be decided, if their true rates are their current estimates.")
     return findings
 
 

@@ -193,7 +193,8 @@ def effects_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section
                 "Synergy: the logistic model with the company x officer interaction; a joint cluster-robust Wald "
                 "test asks whether any pairing departs from 'company effect + officer effect'. Per pairing, synergy "
                 "is its own win rate minus the additive model's prediction.")
-            section.tables.append(Table("synergy", "Company x officer synergy (observed - additive)", table))
+            if len(table):
+                section.tables.append(Table("synergy", "Company x officer synergy (observed - additive)", table))
             section.findings.append(synergy_finding(test, table))
             factors_json["synergy"] = {"test": test, "pairings": table.to_dict("records")}
         cells = win_rate_table(focal, ("company", "officer"))

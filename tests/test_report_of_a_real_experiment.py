@@ -63,6 +63,12 @@ def test_lopsided_tournament_reports_with_intervals_inside_the_unit_interval(tmp
         assert 0.0 <= c["ci_low"] <= c["win_rate"] <= c["ci_high"] <= 1.0
     if cells["random"]["win_rate"] == 0:
         assert cells["random"]["ci_low"] == 0.0 and cells["greedy"]["ci_high"] == 1.0
+    # Issue #34: a bot that (nearly) always wins separates the win model; the report says so instead of printing
+    # odds ratios in the hundred thousands with a Wald p-value as facts.
+    report = json.loads(r.stdout)
+    for effect in report.get("factors", {}).get("win", []):
+        ratio = effect.get("odds_ratio")
+        assert ratio is None or not ratio > 1e3, effect
     for table in (out / "report" / "tables").glob("*.csv"):
         frame = pd.read_csv(table, comment="#")
         for column in ("ci_low", "ci_high"):

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import norm
+from scipy.stats import binom, norm
 from synthetic_designs import PLANTED_CELL
 
 from reports import cli_report
@@ -44,24 +44,53 @@ def _table(rate: float, n: int, deff: float = 1.0) -> pd.DataFrame:
 
 
 def test_tost_by_hand() -> None:
-    # 0.26 with n = 4000 against 0.25 +- 0.03: lower test z = (0.26 - 0.22) / sqrt(.22 * .78 / 4000), upper test
-    # z = (0.26 - 0.28) / sqrt(.28 * .72 / 4000); the TOST p-value is the larger one-sided p.
-    lower = norm.sf(0.04 / math.sqrt(0.22 * 0.78 / 4000))
-    upper = norm.cdf(-0.02 / math.sqrt(0.28 * 0.72 / 4000))
-    assert equivalence_p_values(_table(0.26, 4000), 0.03)[0] == pytest.approx(max(lower, upper), rel=1e-12)
+    """The TOST p-value is the larger of the two exact binomial one-sided p-values at parity -+ margin."""
+    # 0.26 with n = 4000 (1,040 wins) against 0.25 +- 0.03.
+    lower = binom.sf(1039, 4000, 0.22)           # P(X >= 1040 | 0.22)
+    upper = binom.cdf(1040, 4000, 0.28)          # P(X <= 1040 | 0.28)
+    assert equivalence_p_values(_table(0.26, 4000), 0.03)[0] == pytest.approx(max(lower, upper), rel=1e-9)
     # A design effect of 2 halves the effective n.
     assert equivalence_p_values(_table(0.26, 4000, 2.0), 0.03)[0] == pytest.approx(
         equivalence_p_values(_table(0.26, 2000), 0.03)[0], rel=1e-12)
 
 
+def test_exact_tost_holds_its_size_at_small_n() -> None:
+    """Issue #34: at n = 50 the normal-approximation TOST rejected 1.75x as often as nominal when the truth sits on
+    the margin; the exact test's size (summed over every outcome, true rate at either bound) is at most alpha."""
+    n, margin, alpha = 50, 0.10, 0.05
+    x = np.arange(n + 1)
+    table = pd.DataFrame({"win_rate": x / n, "n": n, "design_effect": 1.0, "parity": 0.5,
+                          "difference": x / n - 0.5, "verdict": "undetermined"})
+    rejects = equivalence_p_values(table, margin) <= alpha
+    for truth in (0.4, 0.6):
+        assert binom.pmf(x, n, truth)[rejects].sum() <= alpha
+
+
 def test_more_games_by_hand() -> None:
-    # One undetermined cell at 0.26, n = 1000: equivalence needs p(1-p) (z_{0.05} / (0.03 - 0.01))^2 games,
-    # a difference from parity p(1-p) (z_{0.025} / 0.01)^2; the smaller decides.
-    need_eq = 0.26 * 0.74 * (norm.isf(0.05) / 0.02) ** 2
+    """more_games_needed plans the tests the report runs (null variances, 80% power, alpha / cells), issue #34."""
+    # One undetermined cell at 0.26, n = 1000: equivalence against the upper bound 0.28 (the nearer one) needs
+    # ((z_{0.05} sqrt(.28 .72) + z_{0.8} sqrt(.26 .74)) / (0.03 - 0.01))^2 games, the difference from parity
+    # ((z_{0.025} sqrt(.25 .75) + z_{0.8} sqrt(.26 .74)) / 0.01)^2; the smaller decides.
+    power = norm.ppf(0.8) * math.sqrt(0.26 * 0.74)
+    need_eq = ((norm.isf(0.05) * math.sqrt(0.28 * 0.72) + power) / 0.02) ** 2
     assert more_games_needed(_table(0.26, 1000), 0.03, 0.05)[0] == math.ceil(need_eq - 1000)
     # On the margin no finite sample decides equivalence; the difference test still does.
-    need_diff = 0.28 * 0.72 * (norm.isf(0.025) / 0.03) ** 2
+    need_diff = ((norm.isf(0.025) * math.sqrt(0.25 * 0.75) + norm.ppf(0.8) * math.sqrt(0.28 * 0.72)) / 0.03) ** 2
     assert more_games_needed(_table(0.28, 100), 0.03, 0.05)[0] == math.ceil(need_diff - 100)
+
+
+def test_more_games_for_a_cell_that_never_won_is_what_the_parity_test_needs() -> None:
+    """The defect of issue #34: a cell at 0/8 (4 players, 28 cells) read "1 more game". With its estimate at 0 the
+    score test at parity 0.25 rejects (Holm's first step, alpha / 28) once n >= (z_{0.05/56} / 0.25)^2 * 0.1875."""
+    table = pd.concat([_table(0.0, 8)] * 28, ignore_index=True)
+    n_needed = math.ceil((norm.isf(0.05 / 56) / 0.25) ** 2 * 0.25 * 0.75)
+    assert n_needed == 30
+    assert (more_games_needed(table, 0.03, 0.05) == n_needed - 8).all()
+    # ... and the parity test with that many games (all lost) does reject at alpha / 28.
+    from reports.clustering import parity_z_test
+
+    decided = pd.DataFrame({"win_rate": [0.0], "n": [n_needed], "design_effect": [1.0], "parity": [0.25]})
+    assert parity_z_test(decided)[0] <= 0.05 / 28
 
 
 def test_verdicts_balanced_stronger_weaker() -> None:

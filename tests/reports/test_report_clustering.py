@@ -82,3 +82,25 @@ def test_numpy_fit_matches_statsmodels_cluster_fit_and_wald_test(balance_results
     statistic, p_value = mine.wald(restriction)
     assert statistic == pytest.approx(float(wald.statistic), rel=1e-6)
     assert p_value == pytest.approx(float(wald.pvalue), rel=1e-5, abs=1e-12)
+
+
+def test_complete_separation_is_reported_not_estimated() -> None:
+    """Issue #34: a company that never loses separates the logistic model; its effects, intervals and tests are NaN
+    with the note "complete separation" (the Newton fit does not pretend a finite odds ratio), and VP effects are
+    still estimated."""
+    from reports.effects import SEPARATED, factor_effects, synergy
+
+    rng = np.random.default_rng(3)
+    n = 400
+    company = np.tile(["A", "B", "C", "D"], n // 4)
+    officer = rng.choice(["x", "y"], n)
+    win = np.where(company == "A", 1.0, rng.integers(0, 2, n) * 0.5)
+    rows = pd.DataFrame({"company": company, "officer": officer, "win": win, "vp": 50 + 30 * win + rng.normal(0, 5, n),
+                         "replicate": np.repeat(np.arange(n // 4), 4)})
+    effects, tests = factor_effects(rows, ["company", "officer"], "win")
+    assert effects["effect"].isna().all() and tests["p_value"].isna().all()
+    assert set(effects["note"]) == {SEPARATED} and set(tests["note"]) == {SEPARATED}
+    vp, vp_tests = factor_effects(rows, ["company", "officer"], "vp")
+    assert vp["effect"].notna().all() and "note" not in vp_tests
+    test, table = synergy(rows, [])
+    assert test["separated"] and np.isnan(test["p_value"]) and table.empty
