@@ -17,6 +17,7 @@ generation, so an interrupted run leaves its best-so-far weights) and `cma.pkl` 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import math
 import os
@@ -289,12 +290,14 @@ class TuneRun:
     holdout: list[dict] = field(default_factory=list)
     elapsed_s: float = 0.0
     command: str = ""
+    state_sha256: str = ""        # of cma.pkl as written with this generation: --resume unpickles nothing else
 
     def to_dict(self) -> dict:
         """The tune.json contents."""
         return {"format": FORMAT, "settings": self.settings.identity(), "command": self.command,
                 "param_names": list(tuned_param_names()), "elapsed_s": round(self.elapsed_s, 1),
-                "generations": len(self.curve), "best": self.best, "holdout": self.holdout, "curve": self.curve}
+                "generations": len(self.curve), "best": self.best, "holdout": self.holdout, "curve": self.curve,
+                "state_sha256": self.state_sha256}
 
 
 def parse_league(text: str) -> list[str]:
@@ -314,12 +317,23 @@ def _atomic_write(path: Path, data: bytes) -> None:
 
 
 def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
-    """The saved run and optimiser of `out`; settings that differ raise ConfigError naming the first one."""
+    """The saved run and optimiser of `out`; settings that differ raise ConfigError naming the first one.
+
+    The optimiser state is a pickle, and unpickling runs code: it is loaded only if its SHA-256 is the one tune.json
+    recorded when this run wrote it (issue #35, S1), so a crafted or swapped cma.pkl is refused unread."""
     try:
         saved = json.loads((out / RESULT_FILE).read_text())
-        with open(out / STATE_FILE, "rb") as f:
-            es = pickle.load(f)
-    except (OSError, ValueError, pickle.UnpicklingError, EOFError) as e:
+        state = (out / STATE_FILE).read_bytes()
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"--resume: {str(out)!r} holds no readable tune run ({e}); start a new run with "
+                          "another --out") from None
+    if not isinstance(saved, dict) or hashlib.sha256(state).hexdigest() != saved.get("state_sha256"):
+        raise ConfigError(f"--resume: {STATE_FILE} in {str(out)!r} is not the optimiser state {RESULT_FILE} "
+                          "recorded (its SHA-256 differs: modified, or copied from another run); it is not loaded "
+                          "-- start a new run with another --out")
+    try:
+        es = pickle.loads(state)
+    except (ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError) as e:
         raise ConfigError(f"--resume: {str(out)!r} holds no readable tune run ({e}); start a new run with "
                           "another --out") from None
     if getattr(es, "countiter", None) != len(saved.get("curve", [])):
@@ -332,7 +346,7 @@ def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
             raise ConfigError(f"--resume: the run in {str(out)!r} was made with {k}={old.get(k)!r}, not {v!r}; "
                               f"resume with the same settings or start a new run with another --out")
     run = TuneRun(settings, saved.get("curve", []), saved.get("best", {}), [], float(saved.get("elapsed_s", 0)),
-                  saved.get("command", ""))
+                  saved.get("command", ""), saved["state_sha256"])
     return run, es
 
 
@@ -389,7 +403,9 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
         if not run.best or mean_fit > run.best["fitness"]:
             run.best = {"generation": gen, "fitness": round(mean_fit, 5), "weights": mean_w}
         run.elapsed_s = time.perf_counter() - t0
-        _atomic_write(out / STATE_FILE, pickle.dumps(es))
+        state = pickle.dumps(es)
+        _atomic_write(out / STATE_FILE, state)
+        run.state_sha256 = hashlib.sha256(state).hexdigest()
         _atomic_write(out / RESULT_FILE, json.dumps(run.to_dict(), indent=1).encode())
         if on_generation is not None:
             on_generation(row)

@@ -162,3 +162,32 @@ def test_checkpoint_files_from_different_generations_are_refused(tiny_run, tmp_p
     p = barrage("tune", "--out", str(broken), "--generations", "3", "--resume", *TINY)
     assert_one_line_error(p, "different generations")
     assert snapshot(broken) == before
+
+
+class _Payload:
+    """A pickle that runs code when loaded: it creates the file `path`."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def __reduce__(self):
+        return (open, (str(self.path), "w"))
+
+
+def test_a_crafted_optimiser_state_is_refused_unread(tiny_run, tmp_path):
+    """Issue #35, S1: --resume unpickled cma.pkl before any check, so a crafted pickle ran arbitrary code. The
+    state is now loaded only if its SHA-256 is the one tune.json recorded; a swapped file is a one-line error and
+    its code never runs."""
+    import pickle
+
+    crafted = tmp_path / "crafted"
+    crafted.mkdir()
+    marker = tmp_path / "the-payload-ran"
+    (crafted / "tune.json").write_bytes((tiny_run / "tune.json").read_bytes())
+    (crafted / "cma.pkl").write_bytes(pickle.dumps(_Payload(marker)))
+    assert json.loads((crafted / "tune.json").read_text())["state_sha256"]
+    before = snapshot(crafted)
+    p = barrage("tune", "--out", str(crafted), "--generations", "3", "--resume", *TINY)
+    assert_one_line_error(p, "cma.pkl", "SHA-256")
+    assert not marker.exists()
+    assert snapshot(crafted) == before
