@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -146,6 +147,7 @@ ThreadsOpt = typer.Option(None, "--threads", "-t", show_default="all cores",
 JsonOpt = typer.Option(False, "--json", help="Print machine-readable JSON on stdout instead of tables.")
 LogFileOpt = typer.Option(None, "--log", help="Write the game's event log (one JSON object per event: round, phase, "
                           "seat, kind, rule and its numbers) to this .jsonl file.")
+LogForceOpt = typer.Option(False, "--force", help="Overwrite an existing --log file.")
 StrategyFileOpt = typer.Option(None, "--strategy-file", metavar="FILE.py",
                                help="Load a Python bot (choose(game, legal_moves) -> move; see examples/my_bot.py) "
                                     "and use its name (the file name, or NAME in the file) in --strategies. "
@@ -191,6 +193,7 @@ def play(
     strategy_files: Optional[list[Path]] = StrategyFileOpt,
     json_out: bool = JsonOpt,
     log_file: Optional[Path] = LogFileOpt,
+    force: bool = LogForceOpt,
 ) -> None:
     """Play one seeded game with bots and print the final table.
 
@@ -198,6 +201,7 @@ def play(
     """
     config = _config(players, companies, officers, intro, map_, expansions, variant, strict_fidelity)
     _check_seed(seed)
+    _check_log_file(log_file, force)
     from experiments.play import play_game, seat_strategies
     from strategies.python_bot import load_strategy_files
 
@@ -215,6 +219,21 @@ def play(
     _show_game(g, seed, specs, verbose, json_out, log_file)
 
 
+def _check_log_file(log_file: Optional[Path], force: bool) -> None:
+    """Before any game is played: --log names a new file (or --force) in a directory that exists (issue #35 D4,
+    X8: it overwrote results' manifest.json, and a bad directory failed only after the whole game)."""
+    if log_file is None:
+        return
+    if log_file.is_dir():
+        raise ConfigError(f"--log: {log_file} is a directory; give a file name such as game.jsonl")
+    if log_file.exists() and not force:
+        raise ConfigError(f"--log: {log_file} already exists; give a new file name or add --force to overwrite it")
+    if not log_file.parent.is_dir():
+        raise ConfigError(f"--log: the directory {log_file.parent} does not exist; create it or log elsewhere")
+    if not os.access(log_file.parent, os.W_OK):
+        raise ConfigError(f"--log: the directory {log_file.parent} is not writable; log elsewhere")
+
+
 def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, log_file: Optional[Path]) -> None:
     """Prints a played game's final table (or JSON), its log first with --verbose; writes its events to log_file."""
     from sim import layout as L
@@ -222,7 +241,10 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     config = g.config
     if log_file is not None:
         from sim.events import write_jsonl
-        write_jsonl(log_file, g.events())
+        try:
+            write_jsonl(log_file, g.events())
+        except OSError as e:
+            raise ConfigError(f"--log: could not write {log_file} ({e.strerror or e}); nothing was written") from None
     results = g.result()
     seats = []
     for r in results:
@@ -289,6 +311,7 @@ def replay(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Print the whole readable game log first."),
     json_out: bool = JsonOpt,
     log_file: Optional[Path] = LogFileOpt,
+    force: bool = LogForceOpt,
 ) -> None:
     """Replay one game of an experiment's results with its event log.
 
@@ -296,6 +319,7 @@ def replay(
     """
     from experiments.replay import replay_game
 
+    _check_log_file(log_file, force)
     g, stored = replay_game(results_dir, game, seed, setup)
     _show_game(g, stored.seed, stored.strategies, verbose, json_out, log_file)
 

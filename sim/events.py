@@ -14,6 +14,7 @@ An event is a dict: round, phase, seat (or None), kind, rule, and its numbers; `
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -555,7 +556,13 @@ def energy_by_round(events: list[Event], players: int) -> list[list[int]]:
 
 
 def write_jsonl(path: str | Path, events: list[Event]) -> None:
-    """Writes events one JSON object per line."""
-    with open(path, "w", encoding="utf-8") as f:
-        for e in events:
-            f.write(json.dumps(e) + "\n")
+    """Writes events one JSON object per line, atomically: a failure (a full disk) leaves no truncated file."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            for e in events:
+                f.write(json.dumps(e) + "\n")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -89,6 +89,23 @@ def test_play_verbose_shows_the_forced_round_1_production_with_its_arithmetic_an
         e["kind"] for e in events}
 
 
+def test_play_log_refuses_an_existing_file_and_a_missing_directory_before_playing(tmp_path):
+    """Issue #35 D4, X8: `--log RESULTS/manifest.json` overwrote it silently, and a log in a missing directory
+    failed after the whole game; both are one-line errors now, checked before anything is played or written.
+    --force overwrites."""
+    existing = tmp_path / "manifest.json"
+    existing.write_text('{"keep": true}')
+    p = barrage("play", "--players", "2", "--seed", "3", "--log", str(existing))
+    assert_one_line_error(p, "already exists", "--force")
+    assert existing.read_text() == '{"keep": true}'
+    p = barrage("play", "--players", "2", "--seed", "3", "--log", str(tmp_path / "missing" / "g.jsonl"))
+    assert_one_line_error(p, "does not exist")
+    p = barrage("play", "--players", "2", "--seed", "3", "--log", str(existing), "--force")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(existing.read_text().splitlines()[0])["kind"]
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["manifest.json"]     # no temporary file left
+
+
 @pytest.mark.parametrize("args,needles", [
     (["--players", "5"], ["players", "5"]),
     (["--companies", "USA,Spain,Italy,France"], ["Spain", "USA, Germany, Italy, France"]),
