@@ -59,8 +59,9 @@ def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = D
                 write_csv(table, tables, provenance)
         (staging / SUMMARY_FILE).write_text(render_markdown(sections, provenance), encoding="utf-8")
         (staging / REPORT_FILE).write_text(render_html(sections, provenance), encoding="utf-8")
-        core = {"results": str(results_dir), "games": provenance.games, "warnings": rows.attrs.get("warnings", []),
-                **core}
+        core = {"results": str(results_dir), "games": provenance.games, "games_planned": provenance.games_planned,
+                "complete": provenance.complete, "run_ended": provenance.finished,
+                "warnings": rows.attrs.get("warnings", []), **core}
         (staging / "report.json").write_text(json.dumps(_plain(core), indent=2) + "\n", encoding="utf-8")
         for path in sorted(staging.rglob("*")):          # move the finished files in (never delete the target)
             target = out / path.relative_to(staging)

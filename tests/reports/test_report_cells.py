@@ -126,3 +126,21 @@ def test_report_json_core(balance_results, capsys) -> None:
     assert core["population"]["bots"] == ["greedy", "builder", "producer", "contract_hunter"]
     assert core["population"]["strength_vs_automa"]["greedy"]["2"]["n"] == 1000
     assert {t["factor"] for t in core["factors"]["tests"]} >= {"company", "officer"}
+    assert core["complete"] is True and core["games"] == core["games_planned"]
+
+
+def test_report_json_flags_a_partial_run(balance_results, tmp_path, capsys) -> None:
+    """Issue #35 W4: the HTML said "Incomplete run", the JSON did not; now both do (`complete`, `run_ended`,
+    `games_planned`)."""
+    import shutil
+
+    partial = tmp_path / "partial"
+    shutil.copytree(balance_results, partial)
+    manifest = json.loads((partial / "manifest.json").read_text())
+    manifest["games_planned"] = manifest["games_done"] * 2
+    manifest.pop("ended", None)
+    (partial / "manifest.json").write_text(json.dumps(manifest))
+    cli_report(str(partial), str(partial / "report-json"), as_json=True)
+    core = json.loads(capsys.readouterr().out)
+    assert core["complete"] is False and core["run_ended"] is False
+    assert core["games_planned"] == 2 * core["games"]
