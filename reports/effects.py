@@ -96,7 +96,10 @@ class Fit:
     def wald(self, restriction: np.ndarray) -> tuple[float, float]:
         """Chi-square Wald test of restriction @ params = 0: (statistic, p-value)."""
         r = restriction @ self.params
-        statistic = float(r @ np.linalg.pinv(restriction @ self.cov @ restriction.T, hermitian=True) @ r)
+        covariance = restriction @ self.cov @ restriction.T
+        if not np.isfinite(covariance).all():
+            return float("nan"), float("nan")
+        statistic = float(r @ np.linalg.pinv(covariance, hermitian=True) @ r)
         return statistic, float(chi2.sf(statistic, restriction.shape[0]))
 
 
@@ -149,6 +152,8 @@ def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic:
                                   shape=(int(clusters.max()) + 1, len(y)))
     per_cluster = indicator @ (X * residual[:, None])   # each cluster's score totals
     g, (n, k) = np.count_nonzero(np.bincount(clusters)), X.shape
+    if g < 2 or n <= k:                  # one replicate, or no more rows than coefficients: no variance estimate
+        return Fit(beta, np.full((k, k), np.nan), fitted, separated)
     meat = per_cluster.T @ per_cluster * (g / (g - 1) * (n - 1) / (n - k))
     return Fit(beta, bread @ meat @ bread, fitted, separated)
 

@@ -144,3 +144,22 @@ def test_report_json_flags_a_partial_run(balance_results, tmp_path, capsys) -> N
     core = json.loads(capsys.readouterr().out)
     assert core["complete"] is False and core["run_ended"] is False
     assert core["games_planned"] == 2 * core["games"]
+
+
+def test_one_game_per_cell_reports_and_calibrates_without_errors(tmp_path, capsys) -> None:
+    """Issue #35 X5: `balance -n 1` then `report --json` died (ZeroDivisionError / a singular covariance): with one
+    replicate there is no cluster variance, so the effects' intervals and tests are NaN and the report is still
+    written; the calibration runs too."""
+    import warnings
+
+    from reports import cli_calibrate
+    from reports.synthetic import OFFICERS, SyntheticDesign, write_synthetic_results
+
+    results = write_synthetic_results(tmp_path / "one", SyntheticDesign(games=1, officers=OFFICERS[:7]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cli_report(str(results), str(results / "report"), as_json=True)
+        core = json.loads(capsys.readouterr().out)
+        cli_calibrate(str(results), draws=20, seed=1, as_json=True)
+    assert len(core["cells"]) == 28 and all(c["n"] == 1 for c in core["cells"])
+    assert all(c["verdict"] == "undetermined" for c in core["cells"])
