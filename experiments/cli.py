@@ -303,8 +303,10 @@ def _show_game(g, seed: int, specs: list[str], verbose: bool, json_out: bool, lo
     "  barrage replay results/default --seed 123456789 --setup full --log game.jsonl"))
 def replay(
     results_dir: Path = typer.Argument(..., help="Results directory written by tournament / balance / run."),
-    game: Optional[int] = typer.Option(None, "--game", "-g", help="Game number (the rows' `game` column)."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Game seed (the rows' `seed` column) instead of "
+    game: Optional[int] = typer.Option(None, "--game", "-g", min=0, max=ids.MAX_SEED,
+                                       help="Game number (the rows' `game` column)."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", min=0, max=ids.MAX_SEED,
+                                       help="Game seed (the rows' `seed` column) instead of "
                                                                    "--game; with common random numbers add --game."),
     setup: Optional[str] = typer.Option(None, "--setup", help="Setup label (`full`, `intro`, `full,geological`) "
                                                               "to tell games of one seed apart."),

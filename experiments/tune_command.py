@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from sim import ids
 from sim.errors import ConfigError
 
 DEFAULT_LEAGUE = "automa:level=2,automa:level=3,automa:level=4,greedy,builder,producer,contract_hunter,spoiler"
@@ -49,7 +50,8 @@ def tune(
     generations: int = typer.Option(30, "--generations", "-g",
                                     help="Stop after this many generations in all (a resumed run counts the "
                                          "ones already done)."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Master seed: game seeds and CMA-ES samples."),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, max=ids.MAX_SEED,
+                             help="Master seed: game seeds and CMA-ES samples."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Threads for the games (numba prange)."),
     resume: bool = typer.Option(False, "--resume", help="Continue the run in --out (same settings required)."),
     holdout: int = typer.Option(0, "--holdout", help="At the end, play the best weights this many games against "

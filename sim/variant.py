@@ -62,6 +62,9 @@ class Variant:
             if e not in SUPPORTED_EXPANSIONS:
                 valid = ", ".join(SUPPORTED_EXPANSIONS) or "none yet"
                 raise ConfigError(f"expansions: unknown expansion {e!r}; valid: {valid}")
+        if len(set(self.expansions)) < len(self.expansions):
+            twice = next(e for e in self.expansions if self.expansions.count(e) > 1)
+            raise ConfigError(f"expansions: {twice!r} is given twice; name each expansion once")
         self._check_colorado()
         if self.objective is not None and self.objective not in ids.OBJECTIVE_NAMES:
             raise ConfigError(f"objective: unknown objective tile {self.objective!r}; valid: "
