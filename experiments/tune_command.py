@@ -47,7 +47,7 @@ def tune(
     games: int = typer.Option(200, "--games", "-n", help="Games per candidate per league member per generation."),
     popsize: int = typer.Option(12, "--popsize", help="CMA-ES population (candidates per generation)."),
     sigma: float = typer.Option(0.25, "--sigma", help="Initial CMA-ES step, relative to the starting weights."),
-    generations: int = typer.Option(30, "--generations", "-g",
+    generations: int = typer.Option(30, "--generations", "-g", min=1, max=100_000,
                                     help="Stop after this many generations in all (a resumed run counts the "
                                          "ones already done)."),
     seed: int = typer.Option(0, "--seed", "-s", min=0, max=ids.MAX_SEED,

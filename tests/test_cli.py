@@ -313,8 +313,10 @@ def test_ctrl_c_and_sigterm_in_fuzz_say_so(sig, code, text):
     (["replay", "results/none", "--game", "1180591620717411303424"], ["--game", "4611686018427387903"]),
     (["tune", "--out", "x", "--seed", "1180591620717411303424"], ["--seed", "4611686018427387903"]),
     (["play", "--players", "2", "--expansion", "leeghwater,leeghwater"], ["leeghwater", "twice"]),
-], ids=["replay-game-too-large", "tune-seed-too-large", "expansion-twice"])
+    (["tune", "--out", "x", "--generations", "0"], ["--generations"]),
+], ids=["replay-game-too-large", "tune-seed-too-large", "expansion-twice", "tune-zero-generations"])
 def test_out_of_range_ids_and_repeated_expansions_are_one_line_errors(args, needles):
     """Issue #35 X9 and cosmetics: a game id past int64 was a TypeError, `tune --seed 2^70` was accepted (other
-    commands cap at 2^62-1), an expansion named twice was accepted and labelled twice."""
+    commands cap at 2^62-1), an expansion named twice was accepted and labelled twice, `tune --generations 0` said
+    "written" and wrote nothing."""
     assert_one_line_error(barrage(*args), *needles)
