@@ -39,6 +39,7 @@ def without_timing(run: dict) -> dict:
     run = dict(run)
     run.pop("elapsed_s")
     run.pop("command")
+    run.pop("state_sha256")         # the pickle's bytes (not the optimiser's numbers) differ after a resume
     run["curve"] = [{k: v for k, v in row.items() if k != "elapsed_s"} for row in run["curve"]]
     return run
 

@@ -136,9 +136,10 @@ def _wait_for_shards(out: Path, proc: subprocess.Popen, n: int, timeout: float =
 
 @pytest.mark.parametrize("how", ["kill", "sigint"])
 def test_interrupted_run_resumes_to_the_uninterrupted_result(tmp_path: Path, how: str) -> None:
-    # 10,000 random games (200 shards, about a second): on a loaded machine the signal must still find the run
-    # part-way; with 2,000 games (a fifth of a second) a test process descheduled that long missed it.
-    games = 10_000
+    # 40,000 random games (800 shards, a few seconds): the signal must find the run part-way. With 2,000 games a
+    # test process descheduled for a fifth of a second missed it; with 10,000 an idle CI machine's workers had
+    # played every game by the time the second shard was written (the parent writes shards behind them).
+    games = 40_000
     args = ["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", str(games),
             "--chunk-size", "50", "--seed", "9", "-q"]
     out = tmp_path / "cut"
