@@ -120,10 +120,18 @@ def test_precision_run_resumes_to_the_same_rounds(tmp_path: Path) -> None:
     assert manifest(part)["games_done"] == m["games_done"]
 
 
+def _default_sigint() -> None:
+    """In the child before exec: SIGINT back to its default, so Python turns it into KeyboardInterrupt even when the
+    test runs under a shell that ignores it (a background job of a non-interactive shell inherits SIGINT ignored,
+    and Python keeps an ignored SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _cli(args: list[str]) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.Popen([sys.executable, "-m", "experiments.commands", *args], cwd=REPO, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_default_sigint)
 
 
 def _wait_for_shards(out: Path, proc: subprocess.Popen, n: int, timeout: float = 240) -> None:
@@ -136,10 +144,9 @@ def _wait_for_shards(out: Path, proc: subprocess.Popen, n: int, timeout: float =
 
 @pytest.mark.parametrize("how", ["kill", "sigint"])
 def test_interrupted_run_resumes_to_the_uninterrupted_result(tmp_path: Path, how: str) -> None:
-    # 40,000 random games (800 shards, a few seconds): the signal must find the run part-way. With 2,000 games a
-    # test process descheduled for a fifth of a second missed it; with 10,000 an idle CI machine's workers had
-    # played every game by the time the second shard was written (the parent writes shards behind them).
-    games = 40_000
+    # 10,000 random games (200 shards, about a second): on a loaded machine the signal must still find the run
+    # part-way; with 2,000 games (a fifth of a second) a test process descheduled that long missed it.
+    games = 10_000
     args = ["tournament", "--strategies", "random_actions,random", "--players", "4", "--games", str(games),
             "--chunk-size", "50", "--seed", "9", "-q"]
     out = tmp_path / "cut"
