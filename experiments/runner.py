@@ -323,8 +323,11 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             result.terminated = isinstance(stop, Terminated)
             backend.abandon()
         except Exception:
-            say(f"stopped by an error with {manifest['games_done']} games saved in {store.root}; "
-                "the finished chunks are kept: --resume continues once the cause is fixed")
+            if created and not store.done_chunks():       # nothing played: leave no 0-game directory (#35 X1)
+                _remove_created(store)
+            else:
+                say(f"stopped by an error with {manifest['games_done']} games saved in {store.root}; "
+                    "the finished chunks are kept: --resume continues once the cause is fixed")
             raise
         result.seconds = time.perf_counter() - started_at
         if not result.interrupted:

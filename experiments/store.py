@@ -132,7 +132,7 @@ def _bonus_text(key: int) -> str:
     return ",".join(ids.BONUS_NAMES[d - 1] if d else "" for d in digits)
 
 
-def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
+def _rows_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
                 players: np.ndarray, setup: np.ndarray, setup_names: list[str], setup_variants: list[Variant],
                 strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
                 game_out: np.ndarray, replicate: np.ndarray, focal_seat: np.ndarray,
@@ -200,6 +200,18 @@ def build_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
     cols["objective"] = _names(ids.OBJECTIVE_NAMES, game_out[gi, 5])
     return pa.table([cols[f.name] for f in SCHEMA], schema=SCHEMA)
 
+
+
+def build_table(**arrays) -> pa.Table:
+    """The result rows of a chunk (_rows_table, which documents the arrays). A number too large for its column --
+    only an `--override` can make one, e.g. a contract paying a million energy into the 16-bit energy columns -- is
+    a one-line ConfigError naming it, not an Arrow error (issue #35, X1)."""
+    try:
+        return _rows_table(**arrays)
+    except (pa.ArrowInvalid, OverflowError) as e:
+        raise ConfigError(f"results: a game produced a number the results format cannot hold ({e}); an --override "
+                          "made a value too large for its column (energy per round is stored in 16 bits, at most "
+                          "32,767): use smaller override values") from None
 
 def utc_now() -> str:
     """ISO-8601 UTC timestamp (seconds)."""

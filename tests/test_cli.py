@@ -320,3 +320,14 @@ def test_out_of_range_ids_and_repeated_expansions_are_one_line_errors(args, need
     commands cap at 2^62-1), an expansion named twice was accepted and labelled twice, `tune --generations 0` said
     "written" and wrote nothing."""
     assert_one_line_error(barrage(*args), *needles)
+
+
+def test_an_override_too_large_for_the_results_is_one_line_and_leaves_no_directory(tmp_path):
+    """Issue #35 X1: a contract paying a million energy overflowed the 16-bit energy columns -- "unexpected
+    ArrowInvalid" and a 0-game directory left. Now one line naming the cause, exit 2, nothing on disk. (Seed 4's
+    random games fulfil that contract; re-pick the seed if a rules change stops them.)"""
+    out = tmp_path / "overflow"
+    p = barrage("balance", "-p", "2", "--companies", "USA,Italy", "--officers", "viktor,jill", "-n", "100",
+                "--seed", "4", "--override", "contracts.green.G4.reward.energy=1000000", "--out", str(out), "-q")
+    assert_one_line_error(p, "results format cannot hold", "--override")
+    assert not out.exists()
