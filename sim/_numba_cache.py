@@ -65,17 +65,11 @@ COMPILING_NOTE = ("compiling the engine for this version of barrage-sim (first r
                   "later runs load it in seconds)")
 
 
-def is_warm(*entry_points) -> bool:
-    """Whether compiled code for this source tree is already cached (a first run compiles for minutes): for each
-    given jitted entry point, its own cache index (so a command that needs code an earlier command did not compile
-    still says it compiles); with none, any compiled code at all."""
-    indexes = []
-    for dispatcher in entry_points:
-        try:                                   # numba's cache layout (Dispatcher._cache: FunctionCache)
-            indexes.append(Path(dispatcher._cache._cache_file._index_path))
-        except AttributeError:
-            pass
-    if indexes:
-        return all(p.is_file() for p in indexes)
-    path = Path(os.environ.get("NUMBA_CACHE_DIR", ""))
-    return path.is_dir() and any(path.rglob("*.nbc"))
+def is_warm(entry_point) -> bool:
+    """Whether this jitted entry point's compiled code is already cached for this source tree (a first run compiles
+    for minutes): its own cache index, so a command that needs code an earlier command did not compile still says
+    it compiles."""
+    try:                                       # numba's cache layout (Dispatcher._cache: FunctionCache)
+        return Path(entry_point._cache._cache_file._index_path).is_file()
+    except AttributeError:                     # another layout: assume a compile rather than stay silent
+        return False
