@@ -151,9 +151,50 @@ def planner_rollouts(b: BatchInputs) -> int:
     return int((planner * iters * b.seat_out[:, :, R_DECISIONS]).sum())
 
 
+# Games per numba batch call at most (bench, ladder, fuzz): a call's per-game arrays (~9 KB a game, mostly the
+# parameter vectors: ~45 MB a call) exist for one call at a time: memory does not grow with --games (issue #35 X3).
+MAX_CHUNK_GAMES = 5_000
+
+
+SEED_BYTES_PER_GAME = 24    # what every game of a run keeps: its seed (8 bytes; two more copies while they are made)
+
+
+def check_memory(games: int, bytes_per_game: int, what: str = "games") -> None:
+    """Refuses, before any game, a run whose per-game memory (`bytes_per_game`: what is kept for every game, not
+    one call's arrays) would take more than half the available memory."""
+    import psutil
+
+    need, free = games * bytes_per_game, psutil.virtual_memory().available
+    if need > free // 2:
+        raise ConfigError(f"games: {games:,} {what} need about {need / 2**30:,.1f} GiB of memory "
+                          f"({free / 2**30:,.1f} GiB available); use fewer games")
+
+
 def bench_chunk(games: int, threads: int) -> int:
-    """Games per play_batch call: about 20 progress steps, each big enough to keep every thread busy."""
-    return max(500 * threads, math.ceil(games / 20))
+    """Games per play_batch call: about 20 progress steps, each big enough to keep every thread busy, at most
+    MAX_CHUNK_GAMES."""
+    return min(MAX_CHUNK_GAMES, max(500 * threads, math.ceil(games / 20)))
+
+
+@dataclass
+class BatchTotals:
+    """What bench sums over the chunks of one timed batch."""
+
+    games: int = 0
+    decisions: int = 0
+    moves: int = 0
+    rollouts: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    def add(self, b: BatchInputs, wall: float, cpu: float) -> None:
+        """Adds one played chunk and the wall and CPU seconds it took."""
+        self.games += len(b.seeds)
+        self.decisions += int(b.game_out[:, game_field("decisions")].sum())
+        self.moves += int(b.game_out[:, game_field("moves")].sum())
+        self.rollouts += planner_rollouts(b)
+        self.wall += wall
+        self.cpu += cpu
 
 
 def run_bench(config: GameConfig, games: int, threads: int | None = None, strategies: str | None = None,
@@ -166,6 +207,7 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
     ratio of two batches timed one after the other moves with the load in between."""
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
+    check_memory(games, SEED_BYTES_PER_GAME)
     n_threads = set_threads(threads)
     from sim.tables import compile_tables
     from strategies.registry import automa_levels, parse_seats
@@ -194,33 +236,29 @@ def run_bench(config: GameConfig, games: int, threads: int | None = None, strate
         on_warm(warm)
 
     seeds = game_seeds(seed, games)
-    batches = [batch_inputs(cfg, seeds, strategies) for cfg in configs]
-    wall = [0.0] * len(configs)
-    cpu = [0.0] * len(configs)
+    totals = [BatchTotals() for _ in configs]
     step = bench_chunk(games, n_threads)
     for k, a in enumerate(range(0, games, step)):
         e = min(games, a + step)
         order = range(len(configs)) if k % 2 == 0 else reversed(range(len(configs)))
         for i in order:
+            b = batch_inputs(configs[i], seeds[a:e], strategies)      # one chunk's arrays at a time
             t1 = time.perf_counter()
             c1 = time.process_time()
-            play_batch(*batches[i].rows(a, e))
-            wall[i] += time.perf_counter() - t1
-            cpu[i] += time.process_time() - c1
+            play_batch(*b.rows(0, e - a))
+            totals[i].add(b, time.perf_counter() - t1, time.process_time() - c1)
             if progress is not None:
                 progress(e - a)
-    return [_bench_result(cfg, b, specs, seed, n_threads, warm, cache, str(sim.NUMBA_CACHE_PATH), w, max(1e-9, c),
+    return [_bench_result(cfg, t, specs, seed, n_threads, warm, cache, str(sim.NUMBA_CACHE_PATH),
                           compile_tables(cfg.variant)[1].map_fidelity)
-            for cfg, b, w, c in zip(configs, batches, wall, cpu)]
+            for cfg, t in zip(configs, totals)]
 
 
-def _bench_result(config: GameConfig, b: BatchInputs, specs: list[str], seed: int, n_threads: int, warm: float,
-                  cache: str, cache_dir: str, elapsed: float, cpu: float, fidelity: str) -> BenchResult:
+def _bench_result(config: GameConfig, t: BatchTotals, specs: list[str], seed: int, n_threads: int, warm: float,
+                  cache: str, cache_dir: str, fidelity: str) -> BenchResult:
     """The rates of one timed batch."""
-    games = len(b.seeds)
-    decisions = int(b.game_out[:, game_field("decisions")].sum())
-    moves = int(b.game_out[:, game_field("moves")].sum())
-    rollouts = planner_rollouts(b)
+    games, decisions, moves, rollouts = t.games, t.decisions, t.moves, t.rollouts
+    elapsed, cpu = t.wall, max(1e-9, t.cpu)
     return BenchResult(
         players=config.players, games=games, threads=n_threads, strategies=specs, seed=seed,
         warmup_s=round(warm, 3), numba_cache=cache, numba_cache_dir=cache_dir,
@@ -300,6 +338,7 @@ def run_mcts_ladder(config: GameConfig, games: int, budgets: tuple[int, ...] = L
 
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
+    check_memory(games, SEED_BYTES_PER_GAME)
     n_threads = set_threads(threads)
     base = planner or "mcts"
     specs = [_with_iters(base, k) for k in budgets]
@@ -315,30 +354,31 @@ def run_mcts_ladder(config: GameConfig, games: int, budgets: tuple[int, ...] = L
     if on_warm is not None:
         on_warm(warm_s)
     seeds = game_seeds(seed, games)
-    rotation = np.arange(games) % players
+    step = min(MAX_CHUNK_GAMES, max(n_threads, math.ceil(games / 10)))
     rows: list[LadderRow] = []
     for spec, budget in zip(specs, budgets):
-        b = batch_inputs(config, seeds, opponent)
-        b.seat_strategy[np.arange(games), rotation], b.params[np.arange(games), rotation] = parse_spec(spec)
+        wins = mine = others = 0.0                        # sums over the games, chunk by chunk
+        r = 0
         t1 = time.perf_counter()
-        step = max(n_threads, math.ceil(games / 10))
         for a in range(0, games, step):
             e = min(games, a + step)
-            play_batch(*b.rows(a, e))
+            b = batch_inputs(config, seeds[a:e], opponent)                  # one chunk's arrays at a time
+            at = np.arange(e - a)
+            seat = np.arange(a, e) % players                                  # the planner's seat, game by game
+            b.seat_strategy[at, seat], b.params[at, seat] = parse_spec(spec)
+            play_batch(*b.rows(0, e - a))
+            first = b.seat_out[:, :, R_RANK] == 1
+            wins += float((first / first.sum(axis=1, keepdims=True))[at, seat].sum())   # END-08 split ties
+            vp = b.seat_out[:, :, R_VP]
+            mine += float(vp[at, seat].sum())
+            others += float(((vp.sum(axis=1) - vp[at, seat]) / max(1, players - 1)).sum())
+            r += planner_rollouts(b)
             if progress is not None:
                 progress(e - a)
         elapsed = time.perf_counter() - t1
-        rank = b.seat_out[:, :, R_RANK]
-        first = rank == 1
-        share = (first / first.sum(axis=1, keepdims=True))[np.arange(games), rotation]   # END-08 split ties
-        lo, hi = wilson_interval(share.sum(), games)
-        vp = b.seat_out[:, :, R_VP]
-        mine = vp[np.arange(games), rotation]
-        others = (vp.sum(axis=1) - mine) / max(1, players - 1)
-        r = planner_rollouts(b)
-        rows.append(LadderRow(budget, spec, games, float(share.mean()), float(lo), float(hi), 1 / players,
-                              float(mine.mean()), float(others.mean()), elapsed / games, r, r / elapsed,
-                              r / (elapsed * n_threads)))
+        lo, hi = wilson_interval(wins, games)
+        rows.append(LadderRow(budget, spec, games, wins / games, float(lo), float(hi), 1 / players, mine / games,
+                              others / games, elapsed / games, r, r / elapsed, r / (elapsed * n_threads)))
     return LadderResult(players, n_threads, opponent, seed, round(warm_s, 3), rows)
 
 

@@ -748,16 +748,21 @@ def report(
 
 @app.command(epilog=(
     "[bold]Examples[/bold]\n\n"
-    "  barrage calibrate results/default                 (200 placebo draws)\n\n"
-    "  barrage calibrate results/default --draws 500 --json\n\n"
+    "  barrage calibrate results/default -j 2            (1,000 placebo draws on 2 cores)\n\n"
+    "  barrage calibrate results/default --draws 4000 --tolerance 0.01 --json\n\n"
     "Each draw replaces one label (cell, company, officer, bot, seat, setup) by a fake one assigned like the real "
-    "one -- once per replicate, same counts -- and runs that test family of the report on it. A family that "
-    "rejects more than alpha + 2 Monte-Carlo s.e. of the time is flagged. The result is stored as "
-    "RESULTS_DIR/calibration.json and shown in the next `barrage report`."))
+    "one -- once per replicate, same counts -- and runs that test family of the report on it; for the 'balanced' "
+    "verdict the placebo cells are also moved to the margin. A family *passes* when the exact one-sided 95% upper "
+    "limit of its false-positive rate is at most alpha + tolerance, is *too high* when the lower limit exceeds "
+    "alpha, and is *inconclusive* otherwise (more draws decide: a family at exactly alpha needs about 1,000 draws "
+    "to pass the 2-point bound, 4,000 for 1 point). The result is stored as RESULTS_DIR/calibration.json and "
+    "shown in the next `barrage report`, whose headline names only the families that passed."))
 def calibrate(
     results_dir: Path = typer.Argument(..., help="A results directory written by an experiment run.",
                                        show_default=False),
-    draws: int = typer.Option(200, "--draws", min=20, max=100_000, help="Placebo draws per test family."),
+    draws: int = typer.Option(1000, "--draws", min=20, max=100_000, help="Placebo draws per test family."),
+    tolerance: float = typer.Option(0.02, "--tolerance", min=0.001, max=0.5, help="A family passes when its "
+                                    "false-positive rate's exact 95% upper limit is at most alpha + this."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=ids.MAX_SEED,
                                        help="Seed of the placebo draws (default: the results' master seed)."),
     as_json: bool = typer.Option(False, "--json", help="Print the calibration as JSON."),
@@ -773,7 +778,8 @@ def calibrate(
             task = bar.add_task("placebo draws", total=total)
             return lambda k: bar.advance(task, k)
 
-        reports.cli_calibrate(str(results_dir), draws=draws, seed=seed, as_json=as_json, progress=start, jobs=jobs)
+        reports.cli_calibrate(str(results_dir), draws=draws, seed=seed, as_json=as_json, progress=start, jobs=jobs,
+                              tolerance=tolerance)
 
 
 # ------------------------------------------------------------------------------------------------------------

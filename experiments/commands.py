@@ -33,9 +33,10 @@ ChunkSize = Annotated[int, typer.Option("--chunk-size", min=1, help="Games per t
 Json = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 BotTimeout = Annotated[float, typer.Option("--bot-timeout", min=0.001, max=86_400, metavar="SECONDS",
-                                           help="Longest a --strategy-file bot may think about one decision; "
-                                                "over it the run stops with one line naming bot, seat, seed and "
-                                                "move (finished games kept for --resume).")]
+                                           help="Longest a --strategy-file bot may think about one decision (or "
+                                                "take to import its file in a game process); over it the bot's "
+                                                "process is killed and the run stops with one line naming bot, "
+                                                "seat, seed and move (finished games kept for --resume).")]
 Players = Annotated[str, typer.Option("--players", "-p", help="Player count, or a comma-separated list "
                                                               "(e.g. 2,3,4).")]
 Intro = Annotated[bool, typer.Option("--intro/--full", help="Introductory setup (fixed pairings) or the full game.")]
@@ -129,6 +130,7 @@ def _execute(build, out: Optional[Path], jobs: int, backend: str, scheduler: Opt
              bot_timeout: float = 10.0) -> None:
     """Builds the config (a callable, so its errors are reported like the others), runs it, prints the summary."""
     from experiments.runner import RunOptions, run_experiment
+    from strategies.python_bot import BotTimeout
 
     try:
         config = build()
@@ -136,6 +138,8 @@ def _execute(build, out: Optional[Path], jobs: int, backend: str, scheduler: Opt
                              scheduler=scheduler, resume=resume, force=force, progress=not (quiet or as_json),
                              manifest_kind=manifest_kind, bot_timeout=bot_timeout)
         result = run_experiment(config, options, on_event=lambda m: None if as_json else typer.echo(m, err=True))
+    except BotTimeout as e:         # the limit it hit is this command's --bot-timeout (other commands have none)
+        _fail(f"{e}; allow more time with --bot-timeout SECONDS")
     except BarrageError as e:
         _fail(str(e))
     except OSError as e:

@@ -212,8 +212,8 @@ class ExperimentConfig:
                                 strategies=canonical_specs(c.strategies, python_strategy_names(files)))
         _check_every_game_has_a_player(c)
         automa = [int(s.split(":")[0].split("@")[0] == "automa") for s in c.strategies]
-        for setup in c.setups():
-            refuse_automa_on_duel_map(setup["map"], automa)          # DECISION-42
+        for setup in c.setups():         # the variant's map: --expansion colorado plays the colorado map
+            refuse_automa_on_duel_map(c.variant(c.players[0], setup).map, automa)   # DECISION-42, COLO-AUTOMA-01
         return c
 
     def _validated_tournament(self) -> ExperimentConfig:

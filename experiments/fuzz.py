@@ -13,7 +13,7 @@ from typing import Callable
 
 import numpy as np
 
-from experiments.bench import set_threads
+from experiments.bench import MAX_CHUNK_GAMES, SEED_BYTES_PER_GAME, check_memory, set_threads
 from experiments.play import game_seeds, play_game
 from sim.config import GameConfig, refuse_automa_on_duel_map
 from sim.describe import company_label
@@ -63,13 +63,10 @@ class FuzzResult:
         return {**asdict(self), "ok": self.ok}
 
 
-MAX_FUZZ_CHUNK = 20_000   # games per call at most: the per-game arrays of a call (parameter vectors: 6 KB a game)
-
-
 def fuzz_chunk(games: int, threads: int) -> int:
     """Games per fuzz_batch call: about 50 progress steps of at least 100 games per thread, at most
-    MAX_FUZZ_CHUNK (a call's arrays are allocated once and reused, so memory does not grow with --games)."""
-    return min(MAX_FUZZ_CHUNK, max(100 * threads, math.ceil(games / 50)))
+    MAX_CHUNK_GAMES (a call's arrays are allocated once and reused, so memory does not grow with --games)."""
+    return min(MAX_CHUNK_GAMES, max(100 * threads, math.ceil(games / 50)))
 
 
 def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "random_actions",
@@ -78,6 +75,7 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     """Fuzzes `games` games; the first `detail` violations are replayed on the Python loop for their last move."""
     if games < 1:
         raise ConfigError(f"games: must be at least 1, got {games}")
+    check_memory(games, SEED_BYTES_PER_GAME)
     from strategies.registry import automa_levels, parse_seats
 
     specs, seat_ids, seat_params = parse_seats(policy, config.players)

@@ -23,6 +23,9 @@ from sim.errors import ConfigError
 
 ELO_PER_LOG_STRENGTH = 400 / math.log(10)
 PLAYERS = 2
+# What every game of a ladder keeps (measured: RSS grows 0.4 KB a game from 100,000 to 400,000 games): its rows and
+# the rating fit's arrays -- reports.ratings needs every game for its bootstrap.
+RATING_BYTES_PER_GAME = 400
 
 
 def default_bots() -> tuple[str, ...]:
@@ -113,7 +116,7 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
     pairings, so each bot plays both) instead of letting the bots pick them (SETUP-15)."""
     import pandas as pd
 
-    from experiments.bench import batch_inputs, set_threads
+    from experiments.bench import batch_inputs, bench_chunk, check_memory, set_threads
     from experiments.play import game_seeds
     from reports.proportions import wilson_interval
     from reports.ratings import rate
@@ -128,15 +131,17 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
     n_threads = set_threads(threads)
     config = GameConfig(players=PLAYERS)
     half = (games + 1) // 2
-    seeds = np.repeat(game_seeds(seed, half), 2)           # seed k in games 2k (first bot in seat 0) and 2k+1
     n = 2 * half
+    pairs = pairings(bots)
+    check_memory(n * len(pairs), RATING_BYTES_PER_GAME, f"games in {len(pairs)} pairings")
+    seeds = np.repeat(game_seeds(seed, half), 2)           # seed k in games 2k (first bot in seat 0) and 2k+1
     swap = np.arange(n) % 2                                 # the first bot's seat
     parsed = [parse_spec(b) for b in bots]
-    pairs = pairings(bots)
     frames, results = [], []
     cost = np.zeros((len(pairs), len(bots)))
     cpu = np.zeros(len(pairs))
     rows = np.arange(n)
+    step = bench_chunk(n, n_threads)
 
     if deal == "random":
         from experiments.seeds import random_pairings
@@ -145,23 +150,29 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
         dealt = [np.repeat(a, 2, axis=0) for a in random_pairings(compile_tables(config.variant)[0], PLAYERS, seed,
                                                                    0, 0, half)]
 
-    def inputs(i: int, j: int):
-        b = batch_inputs(config, seeds, None)
+    def inputs(i: int, j: int, a: int, e: int):
+        """play_batch's arrays for games a..e-1 of pairing (i, j): one chunk's at a time (issue #35 X3)."""
+        b = batch_inputs(config, seeds[a:e], None)
         if deal == "random":
-            b.fixed_company[:, :PLAYERS], b.fixed_officer[:, :PLAYERS] = dealt
-        b.seat_strategy[rows, swap], b.params[rows, swap] = parsed[i]
-        b.seat_strategy[rows, 1 - swap], b.params[rows, 1 - swap] = parsed[j]
+            b.fixed_company[:, :PLAYERS], b.fixed_officer[:, :PLAYERS] = (d[a:e] for d in dealt)
+        at, first_seat = np.arange(e - a), swap[a:e]
+        b.seat_strategy[at, first_seat], b.params[at, first_seat] = parsed[i]
+        b.seat_strategy[at, 1 - first_seat], b.params[at, 1 - first_seat] = parsed[j]
         return b
 
-    play_batch(*inputs(*pairs[0]).rows(0, 1))              # compile or load the engine before any timing
+    play_batch(*inputs(*pairs[0], 0, 1).rows(0, 1))        # compile or load the engine before any timing
     for p, (i, j) in enumerate(pairs):
-        b = inputs(i, j)
-        t0 = time.process_time()
-        play_batch(*b.rows(0, n))
-        cpu[p] = (time.process_time() - t0) / n
+        rank = np.zeros((n, PLAYERS), dtype=np.int8)        # per game only what the results need
+        vp = np.zeros((n, PLAYERS), dtype=np.int32)
+        for a in range(0, n, step):
+            e = min(n, a + step)
+            b = inputs(i, j, a, e)
+            t0 = time.process_time()
+            play_batch(*b.rows(0, e - a))
+            cpu[p] += time.process_time() - t0
+            rank[a:e], vp[a:e] = b.seat_out[:, :, R_RANK], b.seat_out[:, :, R_VP]
+        cpu[p] /= n
         cost[p, [i, j]] = 1.0
-        rank = b.seat_out[:, :, R_RANK]
-        vp = b.seat_out[:, :, R_VP]
         first = rank == 1
         share = first / first.sum(axis=1, keepdims=True)    # END-08: a shared victory is split
         mine = share[rows, swap]

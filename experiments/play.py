@@ -15,14 +15,7 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 from sim.game import Game
 from sim.variant import Variant
-from strategies.python_bot import (
-    DEFAULT_BOT_TIMEOUT,
-    PYTHON_BOT,
-    VIEW_SALT,
-    PythonStrategy,
-    ask_bot,
-    picked_code,
-)
+from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, VIEW_SALT, PythonStrategy, supervised
 
 SEED_MASK = (1 << 62) - 1  # game seeds stay positive in int64 and clear of the bots' seed salt
 
@@ -60,17 +53,40 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
 
 def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
              seat_python: dict[int, PythonStrategy], max_moves: int | None = None,
-             bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> None:
+             bot_timeout: float = DEFAULT_BOT_TIMEOUT) -> None:
     """Plays a set-up game to its end (or `max_moves` moves): numba bots choose as in `strategies.batch.play_one`
-    (same bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see,
-    behind the boundary of `strategies.python_bot.ask_bot` (one-line BotFailure naming bot, seat, seed and move)."""
+    (same bot stream from the game seed), Python bots on a view of the game that hides what their seat cannot see.
+
+    A game with Python bots is played in a supervised process (`strategies.python_bot.supervised`: each bot call
+    within `bot_timeout` seconds, failures one line naming bot, seat, seed and move), and its moves are then played
+    here, so `g` ends exactly as there and keeps its own event log."""
+    if not seat_python:
+        _play_moves(g, seed, seat_ids, seat_params, {}, max_moves)
+        return
+    for move in supervised(_moves_played, (g.config, g.state, g.seed, g.moves, seed, seat_ids, seat_params,
+                                           seat_python, max_moves), bot_timeout):
+        g.play(move)
+
+
+def _moves_played(config: GameConfig, state: np.ndarray, game_seed: int | None, moves: list[int], seed: int,
+                  seat_ids: np.ndarray, seat_params: np.ndarray, seat_python: dict[int, PythonStrategy],
+                  max_moves: int | None) -> list[int]:
+    """In the supervised process: the moves that play the game at `state` out (no event log: the caller keeps it)."""
+    g = Game(config, state, game_seed, moves)
+    _play_moves(g, seed, seat_ids, seat_params, seat_python, max_moves)
+    return g.moves[len(moves):]
+
+
+def _play_moves(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
+                seat_python: dict[int, PythonStrategy], max_moves: int | None) -> None:
+    """The Python loop of `play_out`, in the process it runs in."""
     from sim.rules.rng import seed_state
     from sim.rules.engine import BUFFER_SIZE
     from strategies.core import BOT_RNG_SALT, choose_move, plan_memory
     from strategies.registry import model_for
     from strategies.score_buffer import new_score_buffer
 
-    choosers = {c: bot.for_game(seed, c, bot_timeout) for c, bot in seat_python.items()}
+    choosers = {c: bot.for_game(seed, c) for c, bot in seat_python.items()}
     rng = np.zeros(1, dtype=np.int64)
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as strategies.batch.play_one
     memory = plan_memory(seat_ids, seat_params, g.config.players)   # the planners' tree memory, as there
@@ -82,8 +98,7 @@ def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
             legal = g.legal_moves()
             view = g.determinized(c, (seed ^ VIEW_SALT) + len(g.moves))
             where = f"at seat {c}, game seed {seed}, move {len(g.moves)}"
-            answer = ask_bot(seat_python[c], choosers[c], (view, legal), f"in choose() {where}", bot_timeout)
-            g.play(picked_code(seat_python[c], answer, legal, where))
+            g.play(seat_python[c].code_for(choosers[c], view, legal, where))
             continue
         moves = g.legal_codes()
         i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng, score_buf, memory,
@@ -94,9 +109,18 @@ def play_out(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarray,
 def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.ndarray, fixed_officer: np.ndarray,
                       seat_strategy: np.ndarray, params: np.ndarray, seat_python: list[dict[int, PythonStrategy]],
                       seat_out: np.ndarray, game_out: np.ndarray,
-                      bot_timeout: float | None = DEFAULT_BOT_TIMEOUT) -> None:
+                      bot_timeout: float = DEFAULT_BOT_TIMEOUT) -> None:
     """`strategies.batch.play_batch` on the Python loop, for games that seat Python bots: same inputs, same rows;
-    seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored)."""
+    seat_python[g] maps game g's Python seats to their bots (their seat_strategy entries are ignored). The games
+    are played in one supervised process (see play_out)."""
+    seat_out[:], game_out[:] = supervised(_batch_rows, (config, seeds, fixed_company, fixed_officer, seat_strategy,
+                                                        params, seat_python, seat_out, game_out), bot_timeout)
+
+
+def _batch_rows(config: GameConfig, seeds: np.ndarray, fixed_company: np.ndarray, fixed_officer: np.ndarray,
+                seat_strategy: np.ndarray, params: np.ndarray, seat_python: list[dict[int, PythonStrategy]],
+                seat_out: np.ndarray, game_out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """In the supervised process: plays the games of play_batch_python and returns the filled seat_out, game_out."""
     from sim.results import record
     from strategies.registry import automa_levels
 
@@ -105,8 +129,9 @@ def play_batch_python(config: GameConfig, seeds: np.ndarray, fixed_company: np.n
         seat_config = dataclasses.replace(config, automa=levels) if any(levels) else config
         game = Game.from_setup(seat_config, int(seeds[g]), fixed_company[g], fixed_officer[g],
                                record_events=False)                  # batch play keeps no event log
-        play_out(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g], bot_timeout=bot_timeout)
+        _play_moves(game, int(seeds[g]), seat_strategy[g], params[g], seat_python[g], None)
         record(game.state, game.tables, seat_out[g], game_out[g])
+    return seat_out, game_out
 
 
 def game_config(variant: Variant) -> GameConfig:

@@ -16,7 +16,7 @@ import pyarrow.compute as pc
 
 from experiments.experiment_config import ExperimentConfig
 from experiments.play import game_config, play_out, seat_strategies
-from experiments.store import ResultsStore
+from experiments.store import BadShard, ResultsStore, recorded_digests
 from sim import ids
 from sim import layout as L
 from sim.errors import ConfigError
@@ -49,8 +49,15 @@ def find_game(results_dir: str | Path, game: int | None = None, seed: int | None
                           "barrage tournament / balance / run")
     if (game is None) == (seed is None):
         raise ConfigError("replay: give either --game N or --seed S")
-    found = []
-    for _, table in store.iter_shards(COLUMNS):
+    recorded = recorded_digests(manifest, store.manifest_path)
+    found, damaged = [], []
+    for _, path in sorted(store.done_chunks().items()):
+        try:                                     # one bad shard must not hide the games of the others
+            store.verify_shard(path, recorded)
+            table = store.read_shard(path, COLUMNS)
+        except BadShard as e:
+            damaged.append(e)
+            continue
         mask = pc.equal(table["game"], game) if game is not None else pc.equal(table["seed"], seed)
         if setup is not None:
             mask = pc.and_(mask, pc.equal(table["setup"], setup))
@@ -59,6 +66,10 @@ def find_game(results_dir: str | Path, game: int | None = None, seed: int | None
             found.extend(rows.to_pylist())
     if not found:
         what = f"game {game}" if game is not None else f"seed {seed}" + (f" with setup {setup!r}" if setup else "")
+        if damaged:
+            more = f" ({len(damaged) - 1} more shards are damaged)" if len(damaged) > 1 else ""
+            raise ConfigError(f"replay: no {what} in the intact shards of {results_dir}; it may be in a damaged "
+                              f"one: {damaged[0]}{more}")
         raise ConfigError(f"replay: no {what} in {results_dir} ({manifest.get('games_done', 0)} games stored)")
     games = sorted({r["game"] for r in found})
     if len(games) > 1:

@@ -24,15 +24,21 @@ import numpy as np
 import pyarrow as pa
 
 from experiments.backends import call_with_threads, make_backend
-from experiments.design import CellStats, Chunk, Design, wilson_interval
+from experiments.design import CellStats, Chunk, ChunkSetup, Design, wilson_interval
 from experiments.experiment_config import ExperimentConfig, resolve_strategies
 from experiments.play import game_config, play_batch_python
 from experiments.seeds import MAX_SEED, new_master_seed
 from experiments.store import (
+    DESIGN_COLUMNS,
+    DIGESTS,
+    BadShard,
     ResultsStore,
     build_table,
+    design_table,
+    file_sha256,
     git_revision,
     package_version,
+    recorded_digests,
     utc_now,
 )
 from sim import layout as L
@@ -86,8 +92,8 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
     bots, params = design.params_array(s)
     n = chunk.n_games
     cells = design.cells
-    players = np.array([c.players for c in cells], dtype=np.int64)[s.cell]
-    setup = np.array([c.setup for c in cells], dtype=np.int64)[s.cell]
+    arrays = _plan_arrays(design, s)
+    players, setup = arrays["players"], arrays["setup"]
     seat_out = np.zeros((n, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
     variants = {}
@@ -111,12 +117,19 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
             play_in_slices(idx.size, lambda g: play_batch(tables, seeds[g], company[g], officer[g], bot[g],
                                                           param[g], so[g], go[g], model))
         seat_out[idx], game_out[idx] = so, go
-    labels = [design.setup_label(k) for k in range(len(design.setups))]
-    return build_table(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
-                       players=players, setup=setup, setup_names=labels,
-                       setup_variants=[design.config.variant(design.config.players[0], x) for x in design.setups],
-                       strategy=s.strategy, strategy_names=[st.spec for st in design.strategies],
-                       seat_out=seat_out, game_out=game_out, replicate=s.replicate, focal_seat=s.focal_seat)
+    return build_table(**arrays, seat_out=seat_out, game_out=game_out)
+
+
+def _plan_arrays(design: Design, s: ChunkSetup) -> dict:
+    """What the plan says of a chunk's games, as the arrays of store.build_table and store.design_table."""
+    cells = design.cells
+    return dict(game=s.game, cell=s.cell, cell_names=[c.label for c in cells], seed=s.seed,
+                players=np.array([c.players for c in cells], dtype=np.int64)[s.cell],
+                setup=np.array([c.setup for c in cells], dtype=np.int64)[s.cell],
+                setup_names=[design.setup_label(k) for k in range(len(design.setups))],
+                setup_variants=[design.config.variant(design.config.players[0], x) for x in design.setups],
+                strategy=s.strategy, strategy_names=[st.spec for st in design.strategies], replicate=s.replicate,
+                focal_seat=s.focal_seat)
 
 
 
@@ -238,8 +251,12 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
         seed = _stored_seed(existing, store) if existing and "master_seed" in existing else new_master_seed()
     config = dataclasses.replace(config, seed=seed)
     file_hashes = {f: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in config.strategy_files}
+    code = {"package_version": package_version(), "git_revision": git_revision()}
+    recorded: dict[str, str] = {}
     if existing is not None:
         _check_same(existing, config, store)
+        _check_same_code(existing, code, store)
+        recorded = recorded_digests(existing, store.manifest_path)
         for f, digest in (existing.get("strategy_file_sha256") or {}).items():
             if file_hashes.get(f) != digest:
                 raise ConfigError(f"strategy_files: {f} changed since this run started (SHA-256 differs); a resumed "
@@ -264,8 +281,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
         try:
             manifest = {
                 "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
-                "config": config.to_dict(), "master_seed": seed, "package_version": package_version(),
-                "git_revision": git_revision(),
+                "config": config.to_dict(), "master_seed": seed, **code,
                 "map": ",".join(dict.fromkeys(config.variant(config.players[0], x).map       # Colorado sets its
                                               for x in design.setups)),                      # own (COLO-SETUP-01)
                 "map_fidelity": fidelity,
@@ -277,8 +293,11 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
             totals = Totals(design)
             done = store.done_chunks()
             verified: set[int] = set()
+            # SHA-256 per shard: the recorded ones are checked as their shards are read back, a new shard's is added
+            # as it is written; those not read back yet (a later --precision round's) are kept in case of a kill
+            digests = manifest[DIGESTS] = {p.name: recorded[p.name] for p in done.values() if p.name in recorded}
             first = design.chunks(design.first_round(), 0, 0)
-            games_done = _take_finished(first, done, verified, totals, store, design, say)
+            games_done = _take_finished(first, done, verified, digests, totals, store, design, say)
             foreign = sorted(set(done) - {c.index for c in first})
             if foreign and config.precision is None:
                 raise ConfigError(f"out: {done[foreign[0]]} does not belong to this experiment (its plan has "
@@ -305,10 +324,12 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
                     chunk0 += len(chunks)
                     if config.precision is not None:
                         progress.set_total(game0, f"round {rnd + 1}")
-                    manifest["games_done"] += _take_finished(chunks, done, verified, totals, store, design, say)
+                    manifest["games_done"] += _take_finished(chunks, done, verified, digests, totals, store, design,
+                                                             say)
                     todo = [c for c in chunks if c.index not in done]
                     for chunk, table in backend.map(play_chunk, todo, design):
                         done[chunk.index] = store.write_shard(chunk.index, table)
+                        digests[done[chunk.index].name] = file_sha256(done[chunk.index])
                         totals.add(chunk.index, table)
                         manifest["games_done"] += chunk.n_games
                         result.games_played += chunk.n_games
@@ -364,26 +385,30 @@ def _check_size(planned: int, config: ExperimentConfig, store: ResultsStore) -> 
                           f"({free_disk / 2**30:,.1f} GiB free under {where}); use fewer games or another --out")
 
 
-def _take_finished(chunks: list[Chunk], done: dict[int, Path], verified: set[int], totals: Totals,
-                   store: ResultsStore, design: Design, say: Callable[[str], None]) -> int:
-    """Verifies the shards of finished chunks against the plan and adds them to the totals; returns their games.
+def _take_finished(chunks: list[Chunk], done: dict[int, Path], verified: set[int], digests: dict[str, str],
+                   totals: Totals, store: ResultsStore, design: Design, say: Callable[[str], None]) -> int:
+    """Verifies the shards of finished chunks and adds them to the totals; returns their games.
 
-    A shard must hold exactly its chunk's game ids, each with one row per seat, with the planned seeds and cells;
-    anything else is a foreign or copied shard and is refused (ConfigError naming it). An unreadable shard (a
-    truncated file) is deleted, and its chunk is played again."""
+    A shard must hold exactly its chunk's planned rows (_check_shard) and, where `digests` holds the SHA-256 recorded
+    when it was written, have those very bytes: anything else is a damaged, copied or foreign shard and is refused
+    (one line naming it). A shard without a recorded SHA-256 (results older than checksums, a run killed between
+    the shard and the manifest) gets it recorded once its rows pass. An unreadable shard (a truncated file) is
+    deleted, and its chunk is played again."""
     games = 0
     for chunk in chunks:
         if chunk.index not in done or chunk.index in verified:
             continue
         path = done[chunk.index]
         try:
-            table = store.read_shard(path, SUMMARY_COLUMNS + ["game", "seed", "seat"])
-        except (pa.ArrowException, OSError) as e:
-            say(f"{path}: unreadable ({' '.join(str(e).split())[:120]}); its {chunk.n_games} games are played again")
+            table = store.read_shard(path, list(dict.fromkeys(SUMMARY_COLUMNS + list(DESIGN_COLUMNS))))
+        except BadShard as e:
+            say(f"{path}: {e.problem}; its {chunk.n_games} games are played again")
             path.unlink()
             del done[chunk.index]
+            digests.pop(path.name, None)
             continue
         _check_shard(path, table, chunk, design)
+        digests[path.name] = store.verify_shard(path, digests)
         verified.add(chunk.index)
         totals.add(chunk.index, table)
         games += chunk.n_games
@@ -391,22 +416,26 @@ def _take_finished(chunks: list[Chunk], done: dict[int, Path], verified: set[int
 
 
 def _check_shard(path: Path, table: pa.Table, chunk: Chunk, design: Design) -> None:
-    """Refuses a shard that is not exactly the planned games of its chunk."""
-    s = design.setup(chunk)
-    game = table.column("game").to_numpy()
-    planned = s.game
-    players = np.array([c.players for c in design.cells], dtype=np.int64)[s.cell]
-    labels = np.array([c.label for c in design.cells], dtype=object)[s.cell]
-    ok = table.num_rows == int(players.sum()) and np.array_equal(np.unique(game), planned)
-    if ok:
-        order = np.searchsorted(planned, game)
-        ok = (np.array_equal(table.column("seed").to_numpy(), s.seed[order])
-              and np.array_equal(table.column("players").to_numpy().astype(np.int64), players[order])
-              and np.array_equal(np.asarray(table.column("cell").to_pylist(), dtype=object), labels[order]))
-    if not ok:
+    """Refuses a shard whose rows are not the planned ones of its chunk: same games, seats, seeds, cells, setups
+    (map, variant, expansions, overrides...), strategies, focal seats and replicates, in order."""
+    planned = design_table(**_plan_arrays(design, design.setup(chunk)))
+    wrong = (f"{table.num_rows} rows, the plan has {planned.num_rows}" if table.num_rows != planned.num_rows else
+             next((_first_difference(c, table.column(c), planned.column(c)) for c in DESIGN_COLUMNS
+                   if not table.column(c).equals(planned.column(c))), None))
+    if wrong:
         last = chunk.game_start + chunk.n_games - 1
         raise ConfigError(f"out: {path} does not hold the planned games {chunk.game_start}..{last} of this "
-                          "experiment (a copied or foreign shard); remove it, or use --force to start over")
+                          f"experiment ({wrong}: a damaged, copied or foreign shard); delete it and --resume to play "
+                          "them again, or use --force to start over")
+
+
+def _first_difference(column: str, stored: pa.ChunkedArray, planned: pa.ChunkedArray) -> str:
+    """`strategy of row 3 is 'random', the plan has 'greedy'`: the first row where two columns differ."""
+    a, b = stored.to_pylist(), planned.to_pylist()
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+    if i is None:
+        return f"{column} is of type {stored.type}, the plan has {planned.type}"
+    return f"{column} of row {i} is {a[i]!r}, the plan has {b[i]!r}"
 
 
 def _warm_engine(design: Design) -> None:
@@ -435,6 +464,15 @@ def _check_same(existing: dict, config: ExperimentConfig, store: ResultsStore) -
         if old.get(key) != new.get(key):
             raise ConfigError(f"out: {store.root} holds a different experiment ({key} = {old.get(key)!r} there, "
                               f"{new.get(key)!r} here); use --force to overwrite it or another --out")
+
+
+def _check_same_code(existing: dict, code: dict[str, str], store: ResultsStore) -> None:
+    """--resume: one run's rows come from one code version (the manifest names only one, so a mix would be hidden)."""
+    then = {k: existing.get(k) for k in code}
+    if then != code:
+        raise ConfigError(f"out: {store.root} was started by barrage-sim {then['package_version']} at git revision "
+                          f"{then['git_revision']}, this is {code['package_version']} at {code['git_revision']}; "
+                          "resume it with the code that started it, or use --force or another --out to start over")
 
 
 def _remove_created(store: ResultsStore) -> None:

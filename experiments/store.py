@@ -2,13 +2,16 @@
 
 Shard k holds exactly the games of chunk k, so the set of shard files *is* the record of finished work: a shard
 is written to a temporary name and renamed into place (atomic on POSIX), the manifest is rewritten the same way
-after it, and a resumed run re-plays only the chunks without a shard.
+after it, and a resumed run re-plays only the chunks without a shard. The manifest write after a shard records the
+SHA-256 of its bytes (`shard_sha256`), checked whenever the shard is read back (resume, replay; `reports` checks it
+too): a damaged or replaced shard is refused in one line, never counted.
 """
 from __future__ import annotations
 
 import contextlib
 import datetime as _dt
 import functools
+import hashlib
 import json
 import os
 import re
@@ -57,6 +60,7 @@ _TMP_MARK = ".tmp-"
 _TMP_RE = re.compile(r"^\.(part-\d{5,}\.parquet|manifest\.json)\.tmp-\d+$")
 LOCK = ".lock"
 LOCK_OWNER = ".lock-owner.json"
+DIGESTS = "shard_sha256"      # manifest key: shard file name -> SHA-256 of its bytes, recorded when it was committed
 
 VP_SOURCE_COLUMNS = tuple(f"vp_{n}" for n in ids.VP_SOURCE_NAMES)
 STRUCTURE_COLUMNS = ("bases", "elevations", "conduits", "powerhouses")
@@ -78,6 +82,9 @@ SCHEMA = pa.schema(
     + [("tiles", pa.string()), ("tile_uses", pa.string()), ("patent_visits", pa.int8())]
     + [("decisions", pa.int32()), ("bonus_tiles", pa.string()), ("objective", pa.string())]
 )
+# The columns the experiment's plan decides (_design_columns), in SCHEMA order; the others are the games' outcomes.
+DESIGN_COLUMNS = ("game", "cell", "seed", "players", "map", "map_fidelity", "setup", "variant", "intro", "expansions",
+                  "overrides", "remove_tiles", "seat", "focal", "replicate", "strategy")
 
 
 def shard_name(chunk: int) -> str:
@@ -132,30 +139,20 @@ def _bonus_text(key: int) -> str:
     return ",".join(ids.BONUS_NAMES[d - 1] if d else "" for d in digits)
 
 
-def _rows_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
-                players: np.ndarray, setup: np.ndarray, setup_names: list[str], setup_variants: list[Variant],
-                strategy: np.ndarray, strategy_names: list[str], seat_out: np.ndarray,
-                game_out: np.ndarray, replicate: np.ndarray, focal_seat: np.ndarray,
-                map_fidelity: str | None = None) -> pa.Table:
-    """Result rows (one per game and seat, in game then seat order) from play_batch's output arrays.
+def _design_columns(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], seed: np.ndarray,
+                    players: np.ndarray, setup: np.ndarray, setup_names: list[str], setup_variants: list[Variant],
+                    strategy: np.ndarray, strategy_names: list[str], replicate: np.ndarray, focal_seat: np.ndarray,
+                    map_fidelity: str | None = None) -> tuple[dict[str, pa.Array], np.ndarray, np.ndarray]:
+    """The columns of the result rows (one per game and seat, in game then seat order) that the experiment's plan
+    decides, and each row's game and seat index.
 
     Per game: `game`, `cell` (index into cell_names), `seed`, `players`, `setup` (index into setup_names and
     setup_variants, which give the map, intro flag, expansions and overrides), `replicate` (the common-random-numbers
     cluster) and `focal_seat` (the seat holding the cell's pairing, -1 = every seat); per [game, seat]: `strategy`
     (index into strategy_names). `map_fidelity` is each setup's own (RECON-06) unless given."""
-    max_p = seat_out.shape[1]
-    mask = np.arange(max_p)[None, :] < players[:, None]        # real seats only, row-major = game then seat
+    mask = np.arange(strategy.shape[1])[None, :] < players[:, None]   # real seats only, row-major = game then seat
     gi, si = np.nonzero(mask)
-    r = seat_out[gi, si]                                        # [rows, N_RESULT]
-    ranks = r[:, R_RANK]
-    first = (seat_out[:, :, R_RANK] == 1) & mask
-    n_first = first.sum(axis=1)[gi]
-    win = np.where(ranks == 1, 1.0 / np.maximum(n_first, 1), 0.0)   # END-08: tied winners split the victory
-    nb = len(ids.BONUS_NAMES) + 1
-    bonus_key = ((game_out[:, 0:5] + 1) * nb ** np.arange(5)).sum(axis=1)    # the 5 tiles as one integer
-    bonus_keys, bonus_code = np.unique(bonus_key, return_inverse=True)
-    bonus_txt = [_bonus_text(k) for k in bonus_keys.tolist()]
-    cols: dict[str, Any] = {
+    cols = {
         "game": pa.array(game[gi], pa.int64()),
         "cell": _strings(cell[gi], cell_names),
         "seed": pa.array(seed[gi], pa.int64()),
@@ -169,11 +166,26 @@ def _rows_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
         "expansions": _strings(setup[gi], [",".join(v.expansions) for v in setup_variants]),
         "overrides": _strings(setup[gi], [",".join(f"{k}={v}" for k, v in x.overrides) for x in setup_variants]),
         "remove_tiles": _strings(setup[gi], [",".join(v.remove_tiles) for v in setup_variants]),
-        "headstream_tiles": _head_tiles(game_out[gi]),
         "seat": pa.array(si, pa.int8()),
         "focal": pa.array((focal_seat[gi] < 0) | (focal_seat[gi] == si), pa.bool_()),
         "replicate": pa.array(replicate[gi], pa.int64()),
         "strategy": _strings(strategy[gi, si], strategy_names),
+    }
+    return cols, gi, si
+
+
+def _outcome_columns(gi: np.ndarray, si: np.ndarray, seat_out: np.ndarray, game_out: np.ndarray) -> dict[str, Any]:
+    """The columns of the result rows (game gi, seat si) that the games decide, from play_batch's output arrays."""
+    r = seat_out[gi, si]                                        # [rows, N_RESULT]
+    ranks = r[:, R_RANK]
+    n_first = np.bincount(gi, weights=ranks == 1, minlength=seat_out.shape[0])[gi]     # winners of each row's game
+    win = np.where(ranks == 1, 1.0 / np.maximum(n_first, 1), 0.0)   # END-08: tied winners split the victory
+    nb = len(ids.BONUS_NAMES) + 1
+    bonus_key = ((game_out[:, 0:5] + 1) * nb ** np.arange(5)).sum(axis=1)    # the 5 tiles as one integer
+    bonus_keys, bonus_code = np.unique(bonus_key, return_inverse=True)
+    bonus_txt = [_bonus_text(k) for k in bonus_keys.tolist()]
+    cols: dict[str, Any] = {
+        "headstream_tiles": _head_tiles(game_out[gi]),
         "company": _names(ids.COMPANY_NAMES, r[:, R_COMPANY]),
         "officer": _names(ids.OFFICER_NAMES, r[:, R_OFFICER]),
     }
@@ -198,8 +210,21 @@ def _rows_table(*, game: np.ndarray, cell: np.ndarray, cell_names: list[str], se
     cols["decisions"] = pa.array(r[:, R_DECISIONS], pa.int32())
     cols["bonus_tiles"] = _strings(bonus_code.reshape(-1)[gi], bonus_txt)
     cols["objective"] = _names(ids.OBJECTIVE_NAMES, game_out[gi, 5])
+    return cols
+
+
+def _rows_table(*, seat_out: np.ndarray, game_out: np.ndarray, **design) -> pa.Table:
+    """Result rows from the plan's arrays (_design_columns, which documents them) and play_batch's output arrays."""
+    cols, gi, si = _design_columns(**design)
+    cols.update(_outcome_columns(gi, si, seat_out, game_out))
     return pa.table([cols[f.name] for f in SCHEMA], schema=SCHEMA)
 
+
+def design_table(**design) -> pa.Table:
+    """The DESIGN_COLUMNS of a chunk's result rows (_design_columns, which documents the arrays): what a shard of
+    these games must hold whatever their outcomes."""
+    cols, _, _ = _design_columns(**design)
+    return pa.table([cols[c] for c in DESIGN_COLUMNS], schema=pa.schema([SCHEMA.field(c) for c in DESIGN_COLUMNS]))
 
 
 def build_table(**arrays) -> pa.Table:
@@ -247,6 +272,31 @@ def _atomic_write(path: Path, write) -> None:
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+class BadShard(ConfigError):
+    """A shard that cannot be read, or whose bytes are not the ones recorded when it was written."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        """`problem`: what is wrong with the shard at `path` (the message adds how to get its games back)."""
+        self.path, self.problem = path, problem
+        super().__init__(f"results: {path}: {problem}; delete {path.name} and run the experiment again with "
+                         "--resume to play its games again")
+
+
+def file_sha256(path: Path) -> str:
+    """SHA-256 (hex) of a file's bytes."""
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def recorded_digests(manifest: dict, manifest_path: Path) -> dict[str, str]:
+    """The shard checksums of a manifest ({} for results written before they were recorded)."""
+    digests = manifest.get(DIGESTS, {})
+    if not isinstance(digests, dict) or not all(isinstance(v, str) for v in digests.values()):
+        raise ConfigError(f"results: {manifest_path} has a damaged {DIGESTS} (expected an object of shard name -> "
+                          "SHA-256 hex); restore the manifest, or play the experiment again into another directory")
+    return digests
 
 
 class ResultsStore:
@@ -372,13 +422,23 @@ class ResultsStore:
 
     # -- reads ----------------------------------------------------------------------------------------------
     def read_shard(self, path: Path, columns: list[str] | None = None) -> pa.Table:
-        """One shard (optionally only some columns)."""
-        return pq.read_table(path, columns=columns)
+        """One shard (optionally only some columns); an unreadable one (truncated, not Parquet) is a BadShard."""
+        try:
+            return pq.read_table(path, columns=columns)
+        except (pa.ArrowException, OSError) as e:
+            raise BadShard(path, f"unreadable ({' '.join(str(e).split())[:120]})") from None
 
-    def iter_shards(self, columns: list[str] | None = None) -> Iterator[tuple[int, pa.Table]]:
-        """Every finished shard in chunk order, one at a time (never the whole run in memory)."""
-        for k, p in sorted(self.done_chunks().items()):
-            yield k, self.read_shard(p, columns)
+    def verify_shard(self, path: Path, recorded: dict[str, str]) -> str:
+        """The shard's SHA-256; a BadShard if it differs from the one `recorded` when the shard was written (a shard
+        without one -- results older than checksums, or a run killed between the shard and the manifest -- passes)."""
+        try:
+            digest = file_sha256(path)
+        except OSError as e:
+            raise BadShard(path, f"unreadable ({e.strerror})") from None
+        if recorded.get(path.name, digest) != digest:
+            raise BadShard(path, f"its SHA-256 differs from the one {MANIFEST} recorded when it was written (the "
+                                 "shard was damaged or replaced since)")
+        return digest
 
     def remove_shard(self, chunk: int) -> None:
         """Deletes one shard (used for a shard that does not belong to the plan)."""

@@ -12,11 +12,14 @@ The search space is the weights divided by their starting values (every weight s
 relative); bounds are the parameters' ranges. The `noise` weight is not tuned (it adds randomness, not strength).
 
 The run directory holds `tune.json` (settings, league, fitness curve, best weights, checkpointed after every
-generation, so an interrupted run leaves its best-so-far weights) and `cma.pkl` (the optimiser state for --resume).
+generation, so an interrupted run leaves its best-so-far weights) and `cma.pkl` (the optimiser state for --resume),
+written together as one checkpoint that a kill at any point leaves whole, under the directory's lock.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import errno
 import hashlib
 import json
 import math
@@ -25,7 +28,7 @@ import pickle
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -40,6 +43,7 @@ STATE_FILE = "cma.pkl"
 FORMAT = 1
 _SEED_STRIDE = 1_000_003    # generation g plays game_seeds(seed + g * stride): disjoint from bench/holdout seeds
 HOLDOUT_SALT = 7_777_777    # holdout games use game_seeds(seed + HOLDOUT_SALT)
+SLICE_GAMES = 4096          # games per play_batch call: its arrays take ~8 KB a game, ~35 MB a call (issue #35, X3)
 
 
 # CMA-ES draws its samples through `_randn` from this stream, reseeded from (master seed, generation) before
@@ -182,62 +186,75 @@ def play_matches(config: GameConfig, heroes: np.ndarray, opponents: Sequence[str
     """Every hero parameter vector (rows of `heroes`, greedy layout) against every opponent spec on the same
     seeds, the hero's seat rotated game by game (game i: seat i mod players) and the other seats the opponent;
     with `company`, the hero always plays that company, with `pairings` (company ids, officer ids: one per seed)
-    game i's company and officer (the others are dealt as usual). All games in one parallel play_batch call.
-    Returns results[hero][opponent]."""
+    game i's company and officer (the others are dealt as usual). Returns results[hero][opponent].
+
+    The games are played in parallel play_batch calls of at most SLICE_GAMES games, keeping two numbers per game:
+    play_batch's arrays (~8 KB a game) for a whole generation took gigabytes (issue #35, X3)."""
+    from sim.tables import as_array, compile_tables
+    from strategies.registry import parse_spec
+
+    n, nh, no = len(seeds), len(heroes), len(opponents)
+    total = nh * no * n
+    specs = [parse_spec(s) for s in opponents]
+    tables = as_array(compile_tables(config.variant)[0])
+    share, margin = np.empty(total), np.empty(total)
+    for a in range(0, total, SLICE_GAMES):
+        k = np.arange(a, min(a + SLICE_GAMES, total))
+        share[k], margin[k] = _play_slice(config, tables, k, heroes, specs, seeds, company, pairings)
+    return [[MatchResult(share[b:b + n], margin[b:b + n]) for b in range(h * no * n, (h + 1) * no * n, n)]
+            for h in range(nh)]
+
+
+def _play_slice(config: GameConfig, tables: np.ndarray, k: np.ndarray, heroes: np.ndarray,
+                opponents: list[tuple[int, np.ndarray]], seeds: np.ndarray, company: str | None,
+                pairings: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
+    """The hero's win share and VP margin in games k of play_matches (numbered hero, then opponent, then seed);
+    `opponents` are parsed specs (strategy id, parameter vector)."""
     from sim import ids
     from sim import layout as L
-    from sim.results import N_GAME, N_RESULT, R_RANK, R_VP
-    from strategies.batch import play_batch
-    from sim.tables import as_array, compile_tables
+    from sim.results import N_GAME, N_RESULT
     from strategies import core
-    from strategies.registry import N_PARAMS, model_for, parse_spec
+    from strategies.batch import play_batch
+    from strategies.registry import N_PARAMS, model_for
 
-    players = config.players
-    n = len(seeds)
-    nh, no = len(heroes), len(opponents)
-    total = nh * no * n
-    rot = np.arange(n) % players
-    strat = np.zeros((total, L.MAX_PLAYERS), dtype=np.int64)
-    par = np.zeros((total, L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
-    for h in range(nh):
-        for o, spec in enumerate(opponents):
-            rows = slice((h * no + o) * n, (h * no + o + 1) * n)
-            sid, svec = parse_spec(spec)
-            block_s = strat[rows]                   # views: the writes below land in strat and par
-            block_p = par[rows]
-            block_s[:, :players] = sid
-            block_p[:, :players] = svec
-            block_s[np.arange(n), rot] = core.GREEDY
-            block_p[np.arange(n), rot] = heroes[h]
-    tables, _ = compile_tables(config.variant)
-    fc = np.full((total, L.MAX_PLAYERS), -1, dtype=np.int64)
-    fo = np.full((total, L.MAX_PLAYERS), -1, dtype=np.int64)
+    players, n, m = config.players, len(seeds), len(k)
+    game, opponent, hero = k % n, (k // n) % len(opponents), k // (n * len(opponents))
+    seat = game % players
+    rows = np.arange(m)
+    strat = np.zeros((m, L.MAX_PLAYERS), dtype=np.int64)
+    par = np.zeros((m, L.MAX_PLAYERS, N_PARAMS), dtype=np.float64)
+    for o, (sid, svec) in enumerate(opponents):
+        strat[opponent == o, :players] = sid
+        par[opponent == o, :players] = svec
+    strat[rows, seat] = core.GREEDY
+    par[rows, seat] = heroes[hero]
+    fc = np.full((m, L.MAX_PLAYERS), -1, dtype=np.int64)
+    fo = np.full((m, L.MAX_PLAYERS), -1, dtype=np.int64)
     fc[:, :players] = config.company_ids()
     fo[:, :players] = config.officer_ids()
-    hero_seat = (np.arange(total), np.tile(rot, nh * no))
     if company is not None:
-        fc[hero_seat] = ids.COMPANY_NAMES.index(company)
+        fc[rows, seat] = ids.COMPANY_NAMES.index(company)
     if pairings is not None:
-        fc[hero_seat] = np.tile(pairings[0], nh * no)
-        fo[hero_seat] = np.tile(pairings[1], nh * no)
-    seat_out = np.zeros((total, players, N_RESULT), dtype=np.int64)
-    game_out = np.zeros((total, N_GAME), dtype=np.int64)
-    play_batch(as_array(tables), np.ascontiguousarray(np.tile(seeds, nh * no), dtype=np.int64), fc, fo, strat,
-               par, seat_out, game_out, model_for(strat, par))
-    out: list[list[MatchResult]] = []
-    for h in range(nh):
-        row = []
-        for o in range(no):
-            a = (h * no + o) * n
-            rank = seat_out[a:a + n, :, R_RANK]
-            vp = seat_out[a:a + n, :, R_VP].astype(np.float64)
-            first = rank == 1
-            share = (first / first.sum(axis=1, keepdims=True))[np.arange(n), rot]     # END-08: shared victory
-            mine = vp[np.arange(n), rot]
-            others = (vp.sum(axis=1) - mine) / max(1, players - 1)
-            row.append(MatchResult(share, mine - others))
-        out.append(row)
-    return out
+        fc[rows, seat] = np.asarray(pairings[0])[game]
+        fo[rows, seat] = np.asarray(pairings[1])[game]
+    seat_out = np.zeros((m, players, N_RESULT), dtype=np.int64)
+    game_out = np.zeros((m, N_GAME), dtype=np.int64)
+    play_batch(tables, np.ascontiguousarray(seeds[game], dtype=np.int64), fc, fo, strat, par, seat_out, game_out,
+               model_for(strat, par))
+    return _share_and_margin(seat_out, seat, players)
+
+
+def _share_and_margin(seat_out: np.ndarray, seat: np.ndarray, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per game, the win share of `seat` (END-08: a shared victory is split) and its VP margin over the mean of
+    the other seats."""
+    from sim.results import R_RANK, R_VP
+
+    rows = np.arange(len(seat))
+    first = seat_out[:, :, R_RANK] == 1
+    share = (first / first.sum(axis=1, keepdims=True))[rows, seat]
+    vp = seat_out[:, :, R_VP].astype(np.float64)
+    mine = vp[rows, seat]
+    return share, mine - (vp.sum(axis=1) - mine) / max(1, players - 1)
 
 
 def head_to_head(config: GameConfig, hero: str, opponents: Sequence[str], games: int, seed: int,
@@ -310,24 +327,88 @@ def parse_league(text: str) -> list[str]:
     return specs
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+def _tmp(path: Path) -> Path:
+    """The temporary name a checkpoint file is written under before it is renamed into place."""
+    return path.with_name(path.name + ".tmp")
 
 
-def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
-    """The saved run and optimiser of `out`; settings that differ raise ConfigError naming the first one.
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
-    The optimiser state is a pickle, and unpickling runs code: it is loaded only if its SHA-256 is the one tune.json
-    recorded when this run wrote it (issue #35, S1), so a crafted or swapped cma.pkl is refused unread."""
+
+def _write_tmp(path: Path, data: bytes) -> None:
+    """Writes data under path's temporary name, on disk before any rename makes it visible."""
+    with open(_tmp(path), "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _checkpoint(files: dict[Path, bytes]) -> None:
+    """Writes files as one checkpoint: every temporary file complete before the first rename, in order (the state
+    before the tune.json that names it), so a kill at any point leaves the old checkpoint or a new one that
+    _recover completes (issue #35, D2). A write that fails (full disk) deletes the temporary files."""
     try:
-        saved = json.loads((out / RESULT_FILE).read_text())
-        state = (out / STATE_FILE).read_bytes()
+        for path, data in files.items():
+            _write_tmp(path, data)
+    except OSError:
+        for path in files:
+            _tmp(path).unlink(missing_ok=True)
+        raise
+    for path in files:
+        os.replace(_tmp(path), path)
+
+
+# What tune.json must hold for --resume to read it (a JSON object with these keys of these types).
+_RUN_KEYS = {"settings": dict, "curve": list, "best": dict, "elapsed_s": (int, float), "state_sha256": str}
+
+
+def _read_run(path: Path) -> dict:
+    """A tune.json's contents for --resume; a file that is not a tune run raises ConfigError."""
+    try:
+        saved = json.loads(path.read_text())
     except (OSError, ValueError) as e:
+        raise ConfigError(f"--resume: {str(path)!r} is not a readable tune run ({e}); start a new run with another "
+                          "--out") from None
+    if not isinstance(saved, dict):
+        raise ConfigError(f"--resume: {str(path)!r} holds a JSON {type(saved).__name__}, not a tune run's object; "
+                          "start a new run with another --out")
+    for key, kind in _RUN_KEYS.items():
+        if not isinstance(saved.get(key), kind):
+            raise ConfigError(f"--resume: {str(path)!r} is not a tune run (no valid {key!r}); start a new run with "
+                              "another --out")
+    return saved
+
+
+def _recover(out: Path) -> None:
+    """Completes or discards the checkpoint a kill interrupted (issue #35, D2). _checkpoint renames only complete
+    files, the state first: a tune.json.tmp that is a tune run naming cma.pkl.tmp or cma.pkl by its SHA-256 is a
+    whole checkpoint and is renamed into place; any other temporary file is a write cut short and is deleted."""
+    result, state = out / RESULT_FILE, out / STATE_FILE
+    try:
+        pending = _read_run(_tmp(result))["state_sha256"]
+    except ConfigError:
+        pending = None
+    for candidate in (_tmp(state), state):
+        if pending is not None and candidate.is_file() and _sha256(candidate.read_bytes()) == pending:
+            os.replace(candidate, state)            # a no-op when the state was renamed before the kill
+            os.replace(_tmp(result), result)
+            break
+    for path in (state, result):
+        _tmp(path).unlink(missing_ok=True)
+
+
+def _load_state(out: Path, saved: dict) -> object:
+    """The optimiser of `out`, unpickled only if its SHA-256 is the one tune.json recorded when this run wrote it
+    (issue #35, S1): unpickling runs code, so a crafted or swapped cma.pkl is refused unread."""
+    import cma
+
+    try:
+        state = (out / STATE_FILE).read_bytes()
+    except OSError as e:
         raise ConfigError(f"--resume: {str(out)!r} holds no readable tune run ({e}); start a new run with "
                           "another --out") from None
-    if not isinstance(saved, dict) or hashlib.sha256(state).hexdigest() != saved.get("state_sha256"):
+    if _sha256(state) != saved["state_sha256"]:
         raise ConfigError(f"--resume: {STATE_FILE} in {str(out)!r} is not the optimiser state {RESULT_FILE} "
                           "recorded (its SHA-256 differs: modified, or copied from another run); it is not loaded "
                           "-- start a new run with another --out")
@@ -336,82 +417,123 @@ def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
     except (ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError) as e:
         raise ConfigError(f"--resume: {str(out)!r} holds no readable tune run ({e}); start a new run with "
                           "another --out") from None
-    if getattr(es, "countiter", None) != len(saved.get("curve", [])):
+    if not isinstance(es, cma.CMAEvolutionStrategy):
+        raise ConfigError(f"--resume: {STATE_FILE} in {str(out)!r} holds a {type(es).__name__}, not a CMA-ES "
+                          "optimiser state; start a new run with another --out")
+    return es
+
+
+def _check_resume(out: Path, settings: TuneSettings) -> tuple[TuneRun, object]:
+    """The saved run and optimiser of `out`; settings that differ raise ConfigError naming the first one."""
+    saved = _read_run(out / RESULT_FILE)
+    es = _load_state(out, saved)
+    if es.countiter != len(saved["curve"]):
         raise ConfigError(f"--resume: in {str(out)!r} the optimiser state ({STATE_FILE}) and the result "
                           f"({RESULT_FILE}) are from different generations (interrupted while writing); start a "
                           "new run with another --out")
-    old = saved.get("settings", {})
+    old = saved["settings"]
     for k, v in settings.identity().items():
         if old.get(k) != v:
             raise ConfigError(f"--resume: the run in {str(out)!r} was made with {k}={old.get(k)!r}, not {v!r}; "
                               f"resume with the same settings or start a new run with another --out")
-    run = TuneRun(settings, saved.get("curve", []), saved.get("best", {}), [], float(saved.get("elapsed_s", 0)),
-                  saved.get("command", ""), saved["state_sha256"])
+    run = TuneRun(settings, saved["curve"], saved["best"], [], float(saved["elapsed_s"]), saved.get("command", ""),
+                  saved["state_sha256"])
     return run, es
+
+
+def _open_run(out: Path, settings: TuneSettings, resume: bool, command: str) -> tuple[TuneRun, object]:
+    """The run to continue (--resume) or a new one. --resume of a directory without a checkpoint (a run killed
+    before its first generation ended) starts the run, as `balance --resume` does."""
+    import cma
+
+    _recover(out)
+    if (out / RESULT_FILE).exists() or (out / STATE_FILE).exists():
+        if resume:
+            return _check_resume(out, settings)
+        raise ConfigError(f"{str(out)!r} already holds a tune run; pass --resume to continue it or choose "
+                          "another --out")
+    _, x0, lower, upper = search_space(settings.start)
+    es = cma.CMAEvolutionStrategy(x0, settings.sigma, {
+        "popsize": settings.popsize, "bounds": [list(lower), list(upper)], "randn": _randn,
+        "verbose": -9, "verb_log": 0, "verb_disp": 0, "CMA_diagonal": False})
+    return TuneRun(settings, command=command), es
+
+
+@contextlib.contextmanager
+def _writing(out: Path) -> Iterator[None]:
+    """Turns a file error on --out (full disk, unwritable path) into one ConfigError line (issue #35, X7)."""
+    try:
+        yield
+    except OSError as e:
+        hint = ("free disk space or choose another --out" if e.errno in (errno.ENOSPC, errno.EDQUOT)
+                else "choose a writable directory for --out")
+        raise ConfigError(f"--out: cannot write the tune run in {str(out)!r} ({e.strerror or e}); {hint}") from None
+
+
+def _generation(config: GameConfig, settings: TuneSettings, es, run: TuneRun, base_vec: np.ndarray) -> dict:
+    """Plays one generation of CMA-ES (telling `es`, updating run.best); returns its fitness-curve row."""
+    scale, _, lower, upper = search_space(settings.start)
+
+    def vector(x: np.ndarray) -> np.ndarray:
+        return place_weights(base_vec, np.clip(x, lower, upper) * scale)
+
+    gen = len(run.curve)
+    _reseed(settings.seed, gen)
+    xs = es.ask()
+    heroes = np.stack([vector(x) for x in xs] + [vector(np.array(es.mean))])
+    seeds = game_seeds(settings.seed + (gen + 1) * _SEED_STRIDE, settings.games)
+    res = play_matches(config, heroes, settings.league, seeds, settings.company)
+    fit = np.array([np.mean([r.fitness() for r in row]) for row in res])
+    es.tell(xs, list(-fit[:-1]))                          # CMA-ES minimises
+    mean_fit = float(fit[-1])
+    mean_w = {k: round(float(v), 5) for k, v in zip(tuned_param_names(), heroes[-1][weight_slots()])}
+    row = {"generation": gen, "mean_fitness": round(mean_fit, 5),
+           "best_candidate_fitness": round(float(fit[:-1].max()), 5),
+           "median_candidate_fitness": round(float(np.median(fit[:-1])), 5),
+           "mean_win_share": {spec: round(float(r.share.mean()), 4) for spec, r in zip(settings.league, res[-1])},
+           "sigma": round(float(es.sigma), 5)}
+    # The best so far is the distribution mean with the best fitness: unlike the best sample of a
+    # generation it is not picked for being lucky on these seeds.
+    if not run.best or mean_fit > run.best["fitness"]:
+        run.best = {"generation": gen, "fitness": round(mean_fit, 5), "weights": mean_w}
+    return row
 
 
 def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: Path, resume: bool = False,
              holdout_games: int = 0, command: str = "", on_generation: Callable[[dict], None] | None = None
              ) -> TuneRun:
     """Runs (or resumes) CMA-ES up to `generations` generations, checkpointing after each; then, with
-    `holdout_games`, plays the best weights against the league on fresh seeds."""
-    import cma
-
+    `holdout_games`, plays the best weights against the league on fresh seeds. The run holds `out`'s lock (the
+    one `balance` takes) throughout, so a second run on the same directory is refused (issue #35, D1)."""
+    from experiments.store import ResultsStore
     from strategies.registry import parse_spec
 
-    names = tuned_param_names()
-    scale, x0, lower, upper = search_space(settings.start)
     out = Path(out)
-    if resume:
-        run, es = _check_resume(out, settings)
-    else:
-        if (out / RESULT_FILE).exists() or (out / STATE_FILE).exists():
-            raise ConfigError(f"{str(out)!r} already holds a tune run; pass --resume to continue it or choose "
-                              "another --out")
-        out.mkdir(parents=True, exist_ok=True)
-        run = TuneRun(settings, command=command)
-        es = cma.CMAEvolutionStrategy(x0, settings.sigma, {
-            "popsize": settings.popsize, "bounds": [list(lower), list(upper)], "randn": _randn,
-            "verbose": -9, "verb_log": 0, "verb_disp": 0, "CMA_diagonal": False})
-    base_vec = plain_weights(parse_spec(settings.heuristic)[1])
-
-    def vector(x: np.ndarray) -> np.ndarray:
-        return place_weights(base_vec, np.clip(x, lower, upper) * scale)
-
-    t0 = time.perf_counter() - run.elapsed_s
-    while len(run.curve) < generations:
-        gen = len(run.curve)
-        _reseed(settings.seed, gen)
-        xs = es.ask()
-        mean_x = np.array(es.mean)
-        heroes = np.stack([vector(x) for x in xs] + [vector(mean_x)])
-        seeds = game_seeds(settings.seed + (gen + 1) * _SEED_STRIDE, settings.games)
-        res = play_matches(config, heroes, settings.league, seeds, settings.company)
-        fit = np.array([np.mean([r.fitness() for r in row]) for row in res])
-        es.tell(xs, list(-fit[:-1]))                          # CMA-ES minimises
-        mean_fit = float(fit[-1])
-        mean_w = {k: round(float(v), 5) for k, v in zip(names, heroes[-1][weight_slots()])}
-        row = {"generation": gen, "mean_fitness": round(mean_fit, 5),
-               "best_candidate_fitness": round(float(fit[:-1].max()), 5),
-               "median_candidate_fitness": round(float(np.median(fit[:-1])), 5),
-               "mean_win_share": {spec: round(float(r.share.mean()), 4) for spec, r in zip(settings.league,
-                                                                                            res[-1])},
-               "sigma": round(float(es.sigma), 5), "elapsed_s": round(time.perf_counter() - t0, 1)}
-        run.curve.append(row)
-        # The best so far is the distribution mean with the best fitness: unlike the best sample of a
-        # generation it is not picked for being lucky on these seeds.
-        if not run.best or mean_fit > run.best["fitness"]:
-            run.best = {"generation": gen, "fitness": round(mean_fit, 5), "weights": mean_w}
-        run.elapsed_s = time.perf_counter() - t0
-        state = pickle.dumps(es)
-        _atomic_write(out / STATE_FILE, state)
-        run.state_sha256 = hashlib.sha256(state).hexdigest()
-        _atomic_write(out / RESULT_FILE, json.dumps(run.to_dict(), indent=1).encode())
-        if on_generation is not None:
-            on_generation(row)
-    if holdout_games > 0:
-        hero = weights_spec(run.best["weights"] if run.best else settings.start)
-        run.holdout = head_to_head(config, hero, settings.league, holdout_games, settings.seed + HOLDOUT_SALT,
-                                   settings.company)
-        _atomic_write(out / RESULT_FILE, json.dumps(run.to_dict(), indent=1).encode())
+    with contextlib.ExitStack() as stack:
+        with _writing(out):
+            stack.enter_context(ResultsStore(out).locked())
+            run, es = _open_run(out, settings, resume, command)
+        base_vec = plain_weights(parse_spec(settings.heuristic)[1])
+        t0 = time.perf_counter() - run.elapsed_s
+        while len(run.curve) < generations:
+            row = _generation(config, settings, es, run, base_vec)
+            row["elapsed_s"] = round(time.perf_counter() - t0, 1)
+            run.curve.append(row)
+            run.elapsed_s = time.perf_counter() - t0
+            state = pickle.dumps(es)
+            run.state_sha256 = _sha256(state)
+            with _writing(out):
+                _checkpoint({out / STATE_FILE: state, out / RESULT_FILE: _result_bytes(run)})
+            if on_generation is not None:
+                on_generation(row)
+        if holdout_games > 0:
+            hero = weights_spec(run.best["weights"] if run.best else settings.start)
+            run.holdout = head_to_head(config, hero, settings.league, holdout_games, settings.seed + HOLDOUT_SALT,
+                                       settings.company)
+            with _writing(out):
+                _checkpoint({out / RESULT_FILE: _result_bytes(run)})
     return run
+
+
+def _result_bytes(run: TuneRun) -> bytes:
+    return json.dumps(run.to_dict(), indent=1).encode()

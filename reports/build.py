@@ -12,7 +12,18 @@ from typing import Callable
 
 import numpy as np
 
-from reports.calibration import CALIBRATION_VERSION, DEFAULT_DRAWS, calibrate, read_calibration, write_calibration
+from reports.blas import single_blas_thread
+from reports.calibration import (
+    CALIBRATION_VERSION,
+    DEFAULT_DRAWS,
+    DEFAULT_TOLERANCE,
+    INCONCLUSIVE,
+    TOO_HIGH,
+    calibrate,
+    draws_to_pass,
+    read_calibration,
+    write_calibration,
+)
 from reports.cells import DEFAULT_MARGIN
 from reports.compare import compare_populations
 from reports.document import write_csv
@@ -47,7 +58,8 @@ def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = D
                                          population_label(other_manifest), margin, seed=provenance.master_seed)
     inputs = ReportInputs(rows=rows, provenance=provenance, population=Population.of(provenance.strategies),
                           margin=margin, calibration=read_calibration(results_dir), comparison=comparison)
-    sections, core = build_sections(inputs)
+    with single_blas_thread():
+        sections, core = build_sections(inputs)
     out = Path(out_dir).resolve()
     staging = out.with_name(f".{out.name}.tmp-report")     # nothing half-written is left behind on an error
     shutil.rmtree(staging, ignore_errors=True)
@@ -122,7 +134,8 @@ def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN
 
 
 def cli_calibrate(results_dir: str, draws: int = DEFAULT_DRAWS, seed: int | None = None, as_json: bool = False,
-                  progress: Callable[[int], Callable[[int], None]] | None = None, jobs: int = 1) -> dict:
+                  progress: Callable[[int], Callable[[int], None]] | None = None, jobs: int = 1,
+                  tolerance: float = DEFAULT_TOLERANCE) -> dict:
     """`barrage calibrate`: placebo A/A over the report's test families; stores calibration.json by the results."""
     if draws < 20:
         _fail(ResultsError(f"draws: {draws} is too few for a rate with a useful Monte-Carlo error; give at least 20"))
@@ -133,21 +146,27 @@ def cli_calibrate(results_dir: str, draws: int = DEFAULT_DRAWS, seed: int | None
     seed = int(manifest["master_seed"]) if seed is None else seed
     games = int(rows["game"].nunique())
     stored = read_calibration(results_dir)
-    if stored and (stored.get("draws"), stored.get("seed"), stored.get("games"), stored.get("version")) == (
-            draws, seed, games, CALIBRATION_VERSION):
+    if stored and (stored.get("draws"), stored.get("seed"), stored.get("games"), stored.get("version"),
+                   stored.get("tolerance")) == (draws, seed, games, CALIBRATION_VERSION, tolerance):
         result = stored                               # same results, same draws: the stored run is the answer
         print(f"calibration of these {games:,} games already stored (draws {draws}, seed {seed})", file=sys.stderr)
     else:
         on_draw = progress(draws) if progress else None
-        result = {**calibrate(rows, draws=draws, seed=seed, jobs=jobs, on_draw=on_draw), "games": games}
+        result = {**calibrate(rows, draws=draws, seed=seed, jobs=jobs, on_draw=on_draw, tolerance=tolerance),
+                  "games": games}
         write_calibration(results_dir, result)
     if as_json:
         print(json.dumps(_plain(result), indent=2))
         return result
-    print(f"placebo A/A on {results_dir}: {result['draws']} draws, alpha {result['alpha']}")
+    print(f"placebo A/A on {results_dir}: {result['draws']} draws, alpha {result['alpha']}; a family passes when "
+          f"its rate's exact 95% upper limit is at most {100 * (result['alpha'] + result['tolerance']):g}%")
     width = max(len(f["family"]) for f in result["families"])
     for f in result["families"]:
-        flag = "ok" if f["within_nominal"] else "TOO HIGH"
-        print(f"  {f['family']:<{width}}  {100 * f['rate']:5.1f}% +- {100 * f['mc_se']:.1f}  {flag}")
+        verdict = f["verdict"].upper() if f["verdict"] == TOO_HIGH else f["verdict"] or "(power, not judged)"
+        print(f"  {f['family']:<{width}}  {100 * f['rate']:5.1f}%  [{100 * f['lower_limit']:4.1f}, "
+              f"{100 * f['upper_limit']:4.1f}]  {verdict}")
+    if any(f["verdict"] == INCONCLUSIVE for f in result["families"]):
+        print(f"  inconclusive: more draws decide (a family at exactly alpha passes with about "
+              f"{draws_to_pass(result['alpha'], result['tolerance']):,} draws)")
     print(f"stored in {Path(results_dir) / 'calibration.json'}; `barrage report` prints it")
     return result

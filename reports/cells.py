@@ -21,7 +21,7 @@ import pandas as pd
 from scipy.special import betainc
 from scipy.stats import norm
 
-from reports.clustering import cluster_codes, parity_z_test, win_rate_summary
+from reports.clustering import cluster_codes, critical_value, parity_z_test, win_rate_summary
 from reports.multiple_testing import ALPHA, holm
 from reports.power import POWER
 
@@ -29,6 +29,7 @@ DEFAULT_MARGIN = 0.03
 BOOTSTRAP_DRAWS = 1000
 BOOTSTRAP_CHUNK_CELLS = 5_000_000     # draws x replicates resampled at once (memory bound)
 MAX_ADVISED_GAMES = 10_000_000
+FIXED_POINT_STEPS = 8                 # games <-> the t critical value at that many clusters (converges in 3-4)
 VERDICTS = ("stronger", "balanced", "weaker", "undetermined")
 
 
@@ -106,11 +107,13 @@ def more_games_needed(table: pd.DataFrame, margin: float, alpha: float, power: f
     Each test as the report runs it: the difference from parity is the score test with the *null* variance
     p0(1-p0) (parity_z_test), the equivalence the two one-sided tests at parity -+ margin with their null
     variances (equivalence_p_values, the nearer bound binds); both at Bonferroni's alpha / cells (Holm's first,
-    strictest step) and inflated by the cell's design effect; the smaller of the two decides. The power term uses
-    the estimate's own variance. 0 for a decided cell, MAX_ADVISED_GAMES when the estimate sits on the margin (no
-    finite number decides it)."""
+    strictest step) and inflated by the cell's design effect; the smaller of the two decides. The difference test's
+    critical value is Student's t with clusters - 1 df, as in parity_z_test, at the clusters the cell would have
+    (its clusters per game times the games: a few fixed-point steps). The power term uses the estimate's own
+    variance. 0 for a decided cell, MAX_ADVISED_GAMES when the estimate sits on the margin (no finite number
+    decides it)."""
     m = max(len(table), 1)
-    z_eq, z_diff, z_power = norm.isf(alpha / m), norm.isf(alpha / (2 * m)), norm.ppf(power)
+    z_eq, z_power = norm.isf(alpha / m), norm.ppf(power)
     out = np.zeros(len(table), dtype=np.int64)
     for i, row in enumerate(table.itertuples(index=False)):
         if row.verdict != "undetermined":
@@ -124,7 +127,12 @@ def more_games_needed(table: pd.DataFrame, margin: float, alpha: float, power: f
             bound = p0 + margin if p >= p0 else p0 - margin
             need = deff * ((z_eq * math.sqrt(bound * (1 - bound)) + spread) / (margin - d)) ** 2
         if d > 0:
-            need = min(need, deff * ((z_diff * math.sqrt(p0 * (1 - p0)) + spread) / d) ** 2)
+            clusters_per_game = getattr(row, "clusters", row.n) / max(row.n, 1)
+            games = row.n
+            for _ in range(FIXED_POINT_STEPS):
+                z_diff = float(critical_value(alpha / (2 * m), max(games, row.n) * clusters_per_game))
+                games = deff * ((z_diff * math.sqrt(p0 * (1 - p0)) + spread) / d) ** 2
+            need = min(need, games)
         out[i] = MAX_ADVISED_GAMES if not math.isfinite(need) else min(MAX_ADVISED_GAMES,
                                                                          max(1, math.ceil(need - row.n)))
     return out

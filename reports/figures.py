@@ -13,6 +13,7 @@ from matplotlib.figure import Figure as MplFigure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from reports.document import Figure
+from reports.findings import SEVERE_DIFFERENCE
 from reports.provenance import Provenance
 from reports.results import ENERGY_COLUMNS, ROUNDS, VP_SOURCE_COLUMNS
 from reports.scoring import QUANTILES
@@ -24,6 +25,10 @@ WIDTH = 9.0
 FOOTER_INCHES = 0.45
 HOLM_COLOUR, BH_COLOUR, PLAIN_COLOUR = "#c0392b", "#e67e22", "#34495e"
 HEATMAP_MIN_LIMIT = 5.0
+HEATMAP_ROW_INCHES, HEATMAP_MARGIN_INCHES = 0.52, 1.25   # four companies: about 390 px, a third of a screen
+# The mark of each severity in a heatmap cell (reports.findings.severity): direction, and doubled beyond 10 points.
+VERDICT_MARKS = {"much stronger": "▲▲", "stronger": "▲", "balanced": "=", "undetermined": "?", "weaker": "▼",
+                 "much weaker": "▼▼"}
 SIGNIFICANCE_LABELS = {HOLM_COLOUR: "Holm-significant (family-wise 5%)",
                        BH_COLOUR: "Benjamini-Hochberg only (FDR 5%)", PLAIN_COLOUR: "not significant"}
 # One line per row: at most MAX_ROWS rows (the largest and smallest effects when there are more, the rest left to
@@ -44,15 +49,15 @@ def _canvas(height: float, columns: int = 1) -> tuple[MplFigure, np.ndarray]:
     return figure, figure.subplots(1, columns, squeeze=False)[0]
 
 
-def _finish(figure: MplFigure, title: str, provenance: Provenance) -> Figure:
-    """Add title and provenance, render to PNG."""
+def _finish(figure: MplFigure, title: str, provenance: Provenance, name: str = "") -> Figure:
+    """Add title and provenance, render to PNG; `name` identifies the figure on the page."""
     full_title = provenance.title(title)
     figure.suptitle(full_title, fontsize=11, fontweight="bold")
     figure.text(0.005, 0.005, textwrap.fill(provenance.footer, 170), fontsize=6.5, va="bottom", ha="left",
                 color="#555555")
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI)
-    return Figure(title=full_title, png=buffer.getvalue())
+    return Figure(title=full_title, png=buffer.getvalue(), name=name)
 
 
 def _colours(table: pd.DataFrame) -> np.ndarray:
@@ -138,10 +143,12 @@ def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance
 
 
 def ranked_cells_figure(table: pd.DataFrame, provenance: Provenance, margin: float = DEFAULT_MARGIN,
-                        title: str = "Pairings ranked by own-seat win rate") -> Figure:
+                        title: str = "Pairings ranked by own-seat win rate",
+                        interval: str = "95% interval") -> Figure:
     """Each row's `win_rate` with its `ci_low`..`ci_high` interval, highest on top, coloured by `verdict`
     (stronger / weaker / balanced / undetermined, matched on the verdict's first word), against its `parity` line
-    and the shaded parity +- `margin` band in which a row counts as balanced. Rows are labelled by `label`."""
+    and the shaded parity +- `margin` band in which a row counts as balanced. Rows are labelled by `label`;
+    `interval` says what the intervals are."""
     verdicts = table["verdict"].astype(str).str.split().str[0]
     unknown = sorted(set(verdicts) - set(VERDICT_COLOURS))
     if unknown:
@@ -171,36 +178,42 @@ def ranked_cells_figure(table: pd.DataFrame, provenance: Provenance, margin: flo
     # Two points of air around the data, but never far past 0% or 100%, where a dot may sit.
     axes.set_xlim(max(-2.0, min(low.min(), parity.min() - 100 * margin) - 2),
                   min(102.0, max(high.max(), parity.max() + 100 * margin) + 2))
-    axes.set_xlabel(f"own-seat win rate (%) with 95% interval; dashed: parity; band: parity ± "
-                    f"{100 * margin:g} points (balanced)", fontsize=9)
+    axes.set_xlabel(textwrap.fill(f"own-seat win rate (%) with {interval}; dashed: parity; band: parity ± "
+                                  f"{100 * margin:g} points (balanced)", 90), fontsize=9)
     axes.legend(fontsize=7, loc="best", title="verdict", title_fontsize=7)
-    return _finish(figure, _left_out_title(title, len(shown), left_out), provenance)
+    return _finish(figure, _left_out_title(title, len(shown), left_out), provenance, "ranked-cells")
 
 
-def heatmap_figure(table: pd.DataFrame, provenance: Provenance) -> Figure:
-    """Company x officer grid of win-rate difference from parity, one panel per player count, significance marked."""
-    player_counts = sorted(table["players"].unique())
-    officers = sorted(table["officer"].unique())
-    figure, panels = _canvas(max(3.0, 0.45 * len(officers) + 1.5), columns=len(player_counts))
+def heatmap_figure(table: pd.DataFrame, provenance: Provenance, title: str, name: str = "heatmap") -> Figure:
+    """Company (rows) x officer (columns) grid of one player count's and setup's cells: colour is the win rate minus
+    parity (diverging, centred on parity), each cell annotated with its win rate and the mark of its `severity`
+    (VERDICT_MARKS)."""
+    keyed = table.assign(company=table["company"].astype(str), officer=table["officer"].astype(str))
+    companies, officers = sorted(keyed["company"].unique()), sorted(keyed["officer"].unique())
+
+    def grid_of(column: str) -> pd.DataFrame:
+        return keyed.pivot(index="company", columns="officer", values=column).reindex(index=companies,
+                                                                                     columns=officers)
+
+    grid, rates, marks = grid_of("difference") * 100, grid_of("win_rate"), grid_of("severity")
+    figure, (axes,) = _canvas(HEATMAP_ROW_INCHES * len(companies) + HEATMAP_MARGIN_INCHES)
     # A floor of 5 points keeps sampling noise in an all-null grid from looking saturated.
-    limit = max(HEATMAP_MIN_LIMIT, 100 * table["difference"].abs().max())
-    for axes, players in zip(panels, player_counts):
-        subset = table[table["players"] == players]
-        grid = subset.pivot(index="officer", columns="company", values="difference").reindex(officers) * 100
-        mark = np.where(subset["holm_significant"], "*", np.where(subset["bh_significant"], "+", ""))
-        marks = subset.assign(mark=mark)
-        marks = marks.pivot(index="officer", columns="company", values="mark").reindex(officers)
-        image = axes.imshow(grid.to_numpy(float), cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
-        for (row, column), value in np.ndenumerate(grid.to_numpy(float)):
-            if not np.isnan(value):
-                colour = "white" if abs(value) > 0.6 * limit else "black"  # stay legible on saturated cells
-                axes.text(column, row, f"{value:+.1f}{marks.iat[row, column]}", ha="center", va="center", fontsize=8,
-                          color=colour)
-        axes.set_xticks(range(grid.shape[1]), grid.columns, fontsize=8)
-        axes.set_yticks(range(grid.shape[0]), grid.index, fontsize=8)
-        axes.set_title(f"{players} players", fontsize=9)
-    figure.colorbar(image, ax=list(panels), label="win rate minus parity (pp); * Holm, + BH only")
-    return _finish(figure, "Company x officer: win rate vs parity", provenance)
+    limit = max(HEATMAP_MIN_LIMIT, float(np.nanmax(np.abs(grid.to_numpy(float)))))
+    image = axes.imshow(grid.to_numpy(float), cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
+    for (row, column), value in np.ndenumerate(grid.to_numpy(float)):
+        if not np.isnan(value):
+            colour = "white" if abs(value) > 0.6 * limit else "black"  # stay legible on saturated cells
+            axes.text(column, row, f"{100 * rates.iat[row, column]:.1f}%\n{VERDICT_MARKS[marks.iat[row, column]]}",
+                      ha="center", va="center", fontsize=9, color=colour, linespacing=1.1)
+    axes.xaxis.tick_top()
+    axes.set_xticks(range(len(officers)), [textwrap.fill(officer, 12) for officer in officers], fontsize=8)
+    axes.set_yticks(range(len(companies)), companies, fontsize=9)
+    axes.tick_params(length=0)
+    axes.set_xlabel("   ".join(f"{mark} {word}" for word, mark in VERDICT_MARKS.items())
+                    + f"\nmuch: more than {100 * SEVERE_DIFFERENCE:g} points from parity; verdicts Holm-corrected "
+                      "across the table", fontsize=8)
+    figure.colorbar(image, ax=axes, label="win rate minus parity (points)", fraction=0.04, pad=0.02)
+    return _finish(figure, title, provenance, name)
 
 
 def vp_sources_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> Figure:

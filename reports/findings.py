@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pandas as pd
@@ -10,8 +11,11 @@ from reports.document import p_text, percent
 from reports.effects import SEPARATED
 from reports.multiple_testing import ALPHA
 from reports.power import POWER, detectable_difference
+from reports.win_rates import games_to_show_balanced
 
 MAX_LISTED = 8
+SEVERE_DIFFERENCE = 0.10   # beyond 10 points from parity a stronger / weaker cell is "much" so
+NO_CLAIM = "its test rejects true nulls too often on this design (placebo calibration), so this report makes none"
 FACTOR_NAMES = {
     "company": "companies", "officer": "officers", "strategy": "bots", "cell": "cells", "seat": "seats",
     "setup": "setups",
@@ -56,19 +60,30 @@ def win_rate_findings(table: pd.DataFrame, labels: list[str], noun: str) -> list
     return findings
 
 
-def homogeneity_findings(table: pd.DataFrame) -> list[str]:
-    """One sentence per factor: do its levels win at different rates?"""
+def homogeneity_findings(table: pd.DataFrame, no_claim: frozenset[str] = frozenset()) -> list[str]:
+    """One sentence per factor: do its levels win at different rates? (No claim for the factors in `no_claim`.)"""
     findings = []
     for row in table.itertuples(index=False):
-        evidence = f"chi-square {row.statistic:.1f}, df {row.df}, Holm-adjusted {p_text(row.p_holm)}"
+        if row.factor in no_claim:
+            findings.append(f"No claim about whether the {FACTOR_NAMES[row.factor]} differ: {NO_CLAIM}.")
+            continue
+        evidence = (f"Wald {row.statistic:.1f} on {row.df} df from {row.clusters:,} replicates, Holm-adjusted "
+                    f"{p_text(row.p_holm)}")
         name = FACTOR_NAMES[row.factor]
         findings.append(f"The {name} differ in win rate more than chance allows ({evidence})." if row.p_holm <= ALPHA
                         else f"No evidence that the {name} differ in win rate ({evidence}).")
     return findings
 
 
-def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: pd.DataFrame) -> list[str]:
-    """Per factor: does it matter at all (joint test), and which levels stand out (Holm), in VP and odds."""
+def wald_evidence(statistic: float, df: int, clusters: int, p_value: float) -> str:
+    """'joint Wald 31.2 on 18 df from 120 replicates, p = 0.041' (the p-value on the Hotelling F reference)."""
+    return f"joint Wald {statistic:.1f} on {df} df from {clusters:,} replicates, {p_text(p_value)}"
+
+
+def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: pd.DataFrame,
+                    no_claim: frozenset[str] = frozenset()) -> list[str]:
+    """Per factor: does it matter at all (joint test), and which levels stand out (Holm), in VP and odds; for the
+    factors in `no_claim` (their calibration failed) a sentence saying no claim is made."""
     findings = []
     if "note" in tests.columns:
         return [f"Win effects are not estimable: {SEPARATED} (a combination of levels always or never wins, e.g. a "
@@ -76,7 +91,10 @@ def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: 
                 "win-rate tables."]
     for test in tests.itertuples(index=False):
         name = FACTOR_NAMES.get(test.factor, test.factor)
-        evidence = f"joint Wald chi-square {test.statistic:.1f}, df {test.df}, {p_text(test.p_value)}"
+        if test.factor in no_claim:
+            findings.append(f"No claim about whether the {name} differ: {NO_CLAIM}.")
+            continue
+        evidence = wald_evidence(test.statistic, test.df, test.clusters, test.p_value)
         levels = win_effects[(win_effects["factor"] == test.factor) & (win_effects["p_holm"] <= ALPHA)]
         vp = vp_effects[vp_effects["factor"] == test.factor].set_index("level")["effect"]
         if test.p_value > ALPHA:
@@ -89,29 +107,91 @@ def effect_findings(win_effects: pd.DataFrame, tests: pd.DataFrame, vp_effects: 
     return findings
 
 
-def synergy_finding(test: dict, table: pd.DataFrame) -> str:
-    """Whether pairings depart from company effect + officer effect."""
+def synergy_finding(test: dict, table: pd.DataFrame, claimed: bool = True) -> str:
+    """Whether pairings depart from company effect + officer effect (no claim when its calibration failed)."""
+    if not claimed:
+        return f"No claim about company x officer synergy: {NO_CLAIM}."
     if test.get("separated"):
         return f"Company x officer synergy is not estimable: {SEPARATED} (a pairing always or never wins)."
-    evidence = f"joint Wald chi-square {test['statistic']:.1f}, df {test['df']}, {p_text(test['p_value'])}"
+    evidence = wald_evidence(test["statistic"], test["df"], test["clusters"], test["p_value"])
     if test["p_value"] > ALPHA:
         return f"No evidence of company x officer synergy beyond the two main effects ({evidence})."
     top = [f"{row.company}+{row.officer} ({100 * row.synergy:+.1f} points)" for row in table.head(3).itertuples()]
     return f"Company x officer synergy is present ({evidence}); the largest departures: {listed(top)}."
 
 
-def cell_verdict_findings(cells: pd.DataFrame, noun: str, margin: float) -> list[str]:
-    """Counts of verdicts and the stronger / weaker cells by name."""
-    counts = cells["verdict"].value_counts()
-    parts = [f"{counts.get(v, 0)} {label}" for v, label in
-             (("stronger", "stronger"), ("weaker", "weaker"), ("balanced", f"balanced within +-{100 * margin:g}"),
-              ("undetermined", "undetermined"))]
-    findings = [f"Of {len(cells)} {noun}: {', '.join(parts)} (Holm across the table)."]
+def severity(verdict: str, difference: float) -> str:
+    """The verdict in the words of the table: 'much stronger' / 'much weaker' beyond SEVERE_DIFFERENCE from parity,
+    so a cell at 45.8% is not labelled like one at 28.8% (parity 25%); other verdicts unchanged."""
+    if verdict in ("stronger", "weaker") and abs(difference) > SEVERE_DIFFERENCE:
+        return f"much {verdict}"
+    return verdict
+
+
+def severities(cells: pd.DataFrame) -> list[str]:
+    """`severity` of each cell of the ranked table."""
+    return [severity(verdict, difference) for verdict, difference in zip(cells["verdict"], cells["difference"])]
+
+
+def verdict_counts(cells: pd.DataFrame, noun: str, margin: float) -> str:
+    """How many cells got each verdict, with how many of the decided ones are 'much' so."""
+    words = pd.Series(severities(cells))
+    parts = []
     for verdict in ("stronger", "weaker"):
-        hits = cells[cells["verdict"] == verdict]
+        much = int((words == f"much {verdict}").sum())
+        total = int((cells["verdict"] == verdict).sum())
+        parts.append(f"{total} {verdict}" + (f" ({much} by more than {100 * SEVERE_DIFFERENCE:g} points)" if much
+                                               else ""))
+    parts += [f"{int((cells['verdict'] == 'balanced').sum())} balanced within +-{100 * margin:g} points",
+              f"{int((cells['verdict'] == 'undetermined').sum())} undetermined"]
+    return f"Of {len(cells)} {noun}: {', '.join(parts)} (Holm across the table, family-wise error 5%)."
+
+
+def balanced_needs(cells: pd.DataFrame, noun: str, margin: float) -> str:
+    """What a 'balanced' verdict takes at these cells' rates and design effects, against the games each has: for
+    the undecided cell nearest to being shown balanced, and for a cell exactly at parity."""
+    balanced = int((cells["verdict"] == "balanced").sum())
+    opening = f"{balanced} of {len(cells)} {noun} balanced"
+    if balanced == len(cells):
+        return f"{opening} within +-{100 * margin:g} points."
+    one = noun[:-1]
+    open_cells = cells[cells["verdict"] != "balanced"]
+    at_rate = pd.Series([games_to_show_balanced(row.win_rate, row.parity, margin, len(cells), row.design_effect)
+                         for row in open_cells.itertuples(index=False)], index=open_cells.index)
+    at_parity = sorted({about(games_to_show_balanced(parity, parity, margin, len(cells), float(deff)))
+                        for parity, deff in cells.groupby("parity")["design_effect"].median().items()})
+    parity_text = " to ".join(f"{games:,}" for games in at_parity)
+    if math.isfinite(at_rate.min()):
+        nearest = cells.loc[at_rate.idxmin()]
+        reach = (f"needs about {about(at_rate.min()):,} games per {one} at its observed rate (the nearest, "
+                 f"{nearest['cell']} at {percent(nearest['win_rate'])}), and about {parity_text} even exactly at "
+                 "parity")
+    else:
+        reach = (f"is out of reach at the observed rates (none lies within the margin); exactly at parity it needs "
+                 f"about {parity_text} games per {one}")
+    n = cells["n"].astype(int)
+    has = f"{n.min():,}" if n.nunique() == 1 else f"{n.min():,} to {n.max():,}"
+    return (f"{opening}: showing a {one} is within +-{100 * margin:g} points of parity {reach} "
+            f"({POWER:.0%} power, Bonferroni over {len(cells)}); this run has {has}.")
+
+
+def about(games: float) -> int:
+    """A planned number of games, rounded up to two significant digits (the plan is not more precise)."""
+    step = 10 ** max(0, int(math.floor(math.log10(max(games, 1)))) - 1)
+    return int(math.ceil(games / step) * step)
+
+
+def cell_verdict_findings(cells: pd.DataFrame, noun: str, margin: float) -> list[str]:
+    """The verdict counts, the stronger / weaker cells by name and severity, and what the undetermined ones need."""
+    findings = [verdict_counts(cells, noun, margin)]
+    words = pd.Series(severities(cells), index=cells.index)
+    for word in ("much stronger", "stronger", "weaker", "much weaker"):
+        hits = cells[words == word]
         if len(hits):
+            reach = f"more than {100 * SEVERE_DIFFERENCE:g} points from parity" if word.startswith("much") else \
+                f"within {100 * SEVERE_DIFFERENCE:g} points of parity"
             described = [f"{row.cell} {percent(row.win_rate)}" for row in hits.itertuples(index=False)]
-            findings.append(f"{verdict.capitalize()} than parity: {'; '.join(described)}.")
+            findings.append(f"{word.capitalize()} ({reach}): {'; '.join(described)}.")
     open_cells = cells[cells["verdict"] == "undetermined"]
     if len(open_cells):
         findings.append(f"Undetermined {noun} need about {int(open_cells['more_games_needed'].median()):,} more games "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,9 @@ OLD_RESULTS_WARNING = (
     "estimates pooled over cells under common random numbers; rerun the experiment for exact clustering")
 
 WIN_SUM_TOLERANCE = 1e-6
+# Shard file name -> SHA-256 of its bytes, recorded by the run as it wrote the shard; absent in results written
+# before checksums, and for a shard whose run was killed before the manifest after it (such shards are not checked).
+DIGESTS_KEY = "shard_sha256"
 
 
 class ResultsError(Exception):
@@ -67,7 +71,8 @@ def load_results(results_dir: str | Path) -> tuple[dict[str, Any], pd.DataFrame]
     shard_paths = sorted((root / "shards").glob("*.parquet"))
     if not shard_paths:
         raise ResultsError(f"{root / 'shards'}: no parquet shards found")
-    tables = [_read_shard(path) for path in shard_paths]
+    digests = _recorded_digests(manifest, root / "manifest.json")
+    tables = [_read_shard(path, digests) for path in shard_paths]
     _check_shards_disjoint(shard_paths, tables)
     old_format = any(column not in table.column_names for table in tables for column in DESIGN_COLUMNS)
     if old_format:
@@ -133,8 +138,32 @@ def _read_manifest(path: Path) -> dict[str, Any]:
     return manifest
 
 
-def _read_shard(path: Path) -> pa.Table:
-    """Read the required columns of one shard after checking its schema."""
+def _recorded_digests(manifest: dict[str, Any], path: Path) -> dict[str, str]:
+    """The manifest's shard checksums ({} when it records none)."""
+    digests = manifest.get(DIGESTS_KEY, {})
+    if not isinstance(digests, dict) or not all(isinstance(value, str) for value in digests.values()):
+        raise ResultsError(f"{path}: {DIGESTS_KEY} is damaged (expected an object of shard name -> SHA-256 hex)")
+    return digests
+
+
+def _check_digest(path: Path, digests: dict[str, str]) -> None:
+    """Refuse a shard whose bytes are not the ones its run recorded (a damaged or replaced file)."""
+    if path.name not in digests:
+        return
+    try:
+        with open(path, "rb") as file:
+            digest = hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError as error:
+        raise ResultsError(f"{path}: unreadable ({error})") from None
+    if digest != digests[path.name]:
+        raise ResultsError(f"{path}: its SHA-256 differs from the one manifest.json recorded when it was written "
+                           f"(the shard was damaged or replaced since); delete {path.name} and run the experiment "
+                           "again with --resume to play its games again")
+
+
+def _read_shard(path: Path, digests: dict[str, str]) -> pa.Table:
+    """Read the required columns of one shard after checking its bytes and its schema."""
+    _check_digest(path, digests)
     try:
         schema = pq.read_schema(path)
     except (pa.ArrowException, OSError) as error:

@@ -9,10 +9,14 @@ import pandas as pd
 
 from reports import figures
 from reports.cells import DEFAULT_MARGIN, cell_column, focal_rows, ranked_cells, shrunken_estimates
-from reports.document import Section, Table, percent
+from reports.document import Figure, Section, Table, percent
 from reports.compare import PopulationComparison, comparison_findings, comparison_json
 from reports.effects import factor_effects, synergy, turn_order_vp
+from reports.calibration import CALIBRATION_VERSION, INCONCLUSIVE, PASSED, TOO_HIGH, draws_to_pass, families_too_high
 from reports.findings import (
+    NO_CLAIM,
+    SEVERE_DIFFERENCE,
+    balanced_needs,
     cell_verdict_findings,
     effect_findings,
     homogeneity_findings,
@@ -20,12 +24,15 @@ from reports.findings import (
     robustness_finding,
     sample_size_finding,
     setup_effect_findings,
+    severities,
+    listed,
     synergy_finding,
+    verdict_counts,
     win_rate_findings,
 )
 from reports.homogeneity import homogeneity_table
 from reports.multiple_testing import ALPHA, holm
-from reports.population import Population
+from reports.population import Population, strength_data
 from reports.power import DIFFERENCES, POWER, sample_size_table
 from reports.provenance import Provenance
 from reports.ratings import BOOTSTRAP_REPLICATES, PRIOR_GAMES, rate, rating_table, share_ahead
@@ -34,12 +41,13 @@ from reports.scoring import energy_per_round, score_distribution, vp_by_source
 from reports.setups import setup_effect_table
 from reports.strategy_specs import BUDGET_PARAMETER, search_budget_table
 from reports.tile_sections import combinations_section, tiles_section
-from reports.win_rates import win_rate_table
+from reports.win_rates import simultaneous_intervals, win_rate_table
 
 BOT_COLUMN = "strategy"
 ADVISED_DIFFERENCE = 0.03
-RANKED_COLUMNS = ["players", "setup", "rank", "cell", "n", "wins", "win_rate", "ci_low", "ci_high", "vp_vs_field",
-                  "verdict", "more_games_needed", "p_holm", "p_equivalence_holm", "design_effect"]
+RANKED_COLUMNS = ["players", "setup", "rank", "cell", "n", "wins", "win_rate", "ci_low", "ci_high",
+                  "simultaneous_ci_low", "simultaneous_ci_high", "vp_vs_field", "verdict", "severity",
+                  "more_games_needed", "p_holm", "p_equivalence_holm", "design_effect"]
 
 
 @dataclass(frozen=True)
@@ -60,11 +68,13 @@ def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
     mixed = mixed_strength_warning(rows)
     if mixed and mixed not in rows.attrs.setdefault("warnings", []):
         rows.attrs["warnings"].append(mixed)
-    cells = ranked_cells(rows, inputs.margin)
-    core: dict = {"cells": _cells_json(cells), "population": inputs.population.to_json(),
-                  "calibration": inputs.calibration, "margin": inputs.margin}
-    body = [cells_section(cells, inputs), shrinkage_section(rows, cells, provenance)]
-    effects, factors = effects_section(rows, provenance)
+    cells = judged_cells(ranked_cells(rows, inputs.margin))
+    population = {**inputs.population.to_json(), "measured_players": strength_data().get("players")}
+    core: dict = {"cells": _cells_json(cells), "population": population, "calibration": inputs.calibration,
+                  "margin": inputs.margin}
+    too_high = families_too_high(inputs.calibration)
+    body = [cells_section(cells, inputs, too_high), shrinkage_section(rows, cells, provenance)]
+    effects, factors = effects_section(rows, provenance, too_high)
     core["factors"] = factors
     body.append(effects)
     if _varies(focal_rows(rows), BOT_COLUMN) and cell_column(rows) == "cell":
@@ -87,9 +97,16 @@ def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
     ladder = rating_table(rows, ratings, BOT_COLUMN) if ratings is not None else None
     if ratings is not None:
         body += [ratings_section(ratings, ladder, provenance), search_budget_section(ladder, provenance)]
-    body += [homogeneity_section(rows), vp_sources_section(rows, provenance), scores_section(rows, provenance),
-             energy_section(rows, provenance), sample_size_section(cells), calibration_section(inputs.calibration, provenance.games)]
+    body += [homogeneity_section(rows, too_high), vp_sources_section(rows, provenance), scores_section(rows, provenance),
+             energy_section(rows, provenance), sample_size_section(cells),
+             calibration_section(inputs.calibration, provenance.games)]
     return [summary_section(cells, body, inputs), *body, methods_section()], core
+
+
+def judged_cells(cells: pd.DataFrame) -> pd.DataFrame:
+    """The ranked cells with each verdict's severity and the simultaneous (Bonferroni) intervals."""
+    low, high = simultaneous_intervals(cells)
+    return cells.assign(severity=severities(cells), simultaneous_ci_low=low, simultaneous_ci_high=high)
 
 
 def _varies(rows: pd.DataFrame, column: str) -> bool:
@@ -112,9 +129,14 @@ def _noun(cells: pd.DataFrame) -> str:
     return "pairings" if cells["cell"].astype(str).str.contains(r"\+").all() else "bots"
 
 
-def cells_section(cells: pd.DataFrame, inputs: ReportInputs) -> Section:
-    """The ranked table: each cell's own win rate, its interval, VP against the field and its verdict."""
+def cells_section(cells: pd.DataFrame, inputs: ReportInputs, too_high: set[str] = frozenset()) -> Section:
+    """The ranked table: each cell's own win rate, its interval, VP against the field and its verdict; the
+    verdicts are findings only where their calibration family did not fail (`too_high`)."""
     noun = _noun(cells)
+    failed = [what for key, what in (("cells", "'stronger' / 'weaker'"), ("balanced", "'balanced'"))
+              if key in too_high]
+    findings = ([f"No claim from the {' and '.join(failed)} verdicts: {NO_CLAIM}; the table shows them for "
+                 "reference."] if failed else cell_verdict_findings(cells, noun, inputs.margin))
     return Section(
         key="cells",
         title=f"Ranked {noun}: own win rate and verdict",
@@ -126,20 +148,29 @@ def cells_section(cells: pd.DataFrame, inputs: ReportInputs) -> Section:
             f"Verdicts use an equivalence margin of +-{100 * inputs.margin:g} points around parity (--margin): "
             "'balanced' when two one-sided tests place the win rate inside the margin, 'stronger' / 'weaker' when "
             "it differs from parity, both Holm-corrected across the table; otherwise 'undetermined', with about how "
-            "many more games would decide it if the estimate stayed where it is.",
+            "many more games would decide it if the estimate stayed where it is. The severity says 'much stronger' "
+            f"or 'much weaker' when the win rate is more than {100 * SEVERE_DIFFERENCE:g} points from parity.",
         ],
-        tables=[Table("ranked_cells", f"Ranked {noun}", cells[RANKED_COLUMNS])],
-        figures=[figures.ranked_cells_figure(_figure_table(cells), inputs.provenance, margin=inputs.margin,
-                                             title=f"{noun.capitalize()} ranked by own-seat win rate")],
-        findings=cell_verdict_findings(cells, noun, inputs.margin),
+        tables=[Table("ranked_cells", f"Ranked {noun}", cells[RANKED_COLUMNS],
+                      note=interval_note(len(cells), noun) + " The '95% CI' column is each cell's own interval, "
+                      "uncorrected: it can exclude parity while the verdict stays undetermined.")],
+        findings=findings,
     )
 
 
+def interval_note(cells: int, noun: str) -> str:
+    """Why the simultaneous intervals agree with the Holm-corrected verdicts (and where they may not)."""
+    return (f"Simultaneous 95% CI: all {cells} {noun} at once (Bonferroni, each at 1 - 0.05 / {cells}), like the "
+            "verdicts, so an interval that excludes parity always goes with 'stronger' or 'weaker'; Holm is a "
+            "little more powerful than Bonferroni, so a decided cell's interval may still touch parity.")
+
+
 def _figure_table(cells: pd.DataFrame) -> pd.DataFrame:
+    """The cells with a row label for the ranked figure and their simultaneous intervals as its intervals."""
     label = cells["cell"].astype(str)
     if cells["players"].nunique() > 1 or cells["setup"].nunique() > 1:
         label = label + " (" + cells["players"].astype(str) + "p " + cells["setup"].astype(str) + ")"
-    return cells.assign(label=label)
+    return cells.assign(label=label, ci_low=cells["simultaneous_ci_low"], ci_high=cells["simultaneous_ci_high"])
 
 
 def shrinkage_section(rows: pd.DataFrame, cells: pd.DataFrame, provenance: Provenance) -> Section:
@@ -163,8 +194,10 @@ def shrinkage_section(rows: pd.DataFrame, cells: pd.DataFrame, provenance: Prove
     )
 
 
-def effects_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section, dict]:
-    """Company and officer main effects (logistic win, OLS VP) with synergy, clustered by replicate."""
+def effects_section(rows: pd.DataFrame, provenance: Provenance,
+                    too_high: set[str] = frozenset()) -> tuple[Section, dict]:
+    """Company and officer main effects (logistic win, OLS VP) with synergy, clustered by replicate; no claim from a
+    test whose calibration family (`too_high`: reports.calibration.families_too_high) failed."""
     focal = focal_rows(rows)
     factors = [f for f in ("company", "officer", BOT_COLUMN, "players", "setup") if _varies(focal, f)]
     section = Section(key="effects", title="Company and officer effects, and their synergy")
@@ -183,7 +216,8 @@ def effects_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section
                              win_effects),
                        Table("effects_vp", "VP: effect of each level against the average level (OLS)", vp_effects),
                        Table("effects_tests", "Joint Wald test per factor (win)", win_tests)]
-    section.findings += effect_findings(win_effects, win_tests, vp_effects)
+    section.findings += effect_findings(win_effects, win_tests, vp_effects,
+                                        frozenset(k.split(":")[1] for k in too_high if k.startswith("effects:")))
     factors_json = {"win": win_effects.to_dict("records"), "vp": vp_effects.to_dict("records"),
                     "tests": win_tests.to_dict("records")}
     if "company" in factors and "officer" in factors and cell_column(rows) == "cell":
@@ -192,13 +226,12 @@ def effects_section(rows: pd.DataFrame, provenance: Provenance) -> tuple[Section
             section.paragraphs.append(
                 "Synergy: the logistic model with the company x officer interaction; a joint cluster-robust Wald "
                 "test asks whether any pairing departs from 'company effect + officer effect'. Per pairing, synergy "
-                "is its own win rate minus the additive model's prediction.")
+                "is its own win rate minus the additive model's prediction. The company x officer heatmap of the "
+                "pairings' own win rates is in the summary.")
             if len(table):
                 section.tables.append(Table("synergy", "Company x officer synergy (observed - additive)", table))
-            section.findings.append(synergy_finding(test, table))
+            section.findings.append(synergy_finding(test, table, claimed="synergy" not in too_high))
             factors_json["synergy"] = {"test": test, "pairings": table.to_dict("records")}
-        cells = win_rate_table(focal, ("company", "officer"))
-        section.figures.append(figures.heatmap_figure(cells, provenance))
     return section, factors_json
 
 
@@ -245,8 +278,8 @@ def turn_order_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
     """Turn-order effect in VP and win rate by seat and turn position."""
     controls = [f for f in ("company", "officer", BOT_COLUMN) if _varies(rows, f)]
     vp = turn_order_vp(rows, controls)
-    seats = win_rate_table(rows, ("seat",))
-    turns = win_rate_table(rows, ("turn_pos_r1",))
+    seats = _interval_after_rate(win_rate_table(rows, ("seat",)))
+    turns = _interval_after_rate(win_rate_table(rows, ("turn_pos_r1",)))
     findings = []
     for row in vp[vp["turn_position"] > vp.groupby("players")["turn_position"].transform("min")].itertuples():
         findings.append(f"{row.players} players: turn position {row.turn_position} in round 1 scores "
@@ -265,6 +298,13 @@ def turn_order_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
         figures=[figures.seat_figure(seats, turns, provenance)],
         findings=[*findings, *win_rate_findings(turns, turn_labels, "round-1 turn positions")],
     )
+
+
+def _interval_after_rate(table: pd.DataFrame) -> pd.DataFrame:
+    """The win-rate table with ci_low / ci_high right after win_rate, the estimate they are an interval of."""
+    rest = [column for column in table.columns if column not in ("ci_low", "ci_high")]
+    at = rest.index("win_rate") + 1
+    return table[[*rest[:at], "ci_low", "ci_high", *rest[at:]]]
 
 
 def setups_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
@@ -297,8 +337,8 @@ def setups_section(rows: pd.DataFrame, provenance: Provenance) -> Section:
     )
 
 
-def homogeneity_section(rows: pd.DataFrame) -> Section:
-    """Do the levels of each factor win at different rates at all?"""
+def homogeneity_section(rows: pd.DataFrame, too_high: set[str] = frozenset()) -> Section:
+    """Do the levels of each factor win at different rates at all? (No claim where calibration failed.)"""
     factors = [f for f in ("company", "officer", BOT_COLUMN, "setup", "seat", "turn_pos_r1") if _varies(rows, f)]
     table = homogeneity_table(rows, factors)
     table["p_holm"] = holm(table["p_value"].to_numpy())
@@ -309,10 +349,13 @@ def homogeneity_section(rows: pd.DataFrame) -> Section:
             "One cluster-robust Wald test per factor, over every seat: do its levels' wins depart from parity "
             "(1 / players) more than chance allows? Each replicate contributes its per-level totals of win minus "
             "parity; their covariance across replicates is the variance, so the one-winner-per-game constraint and "
-            "the common random numbers are accounted for. Holm across the factors.",
+            "the common random numbers are accounted for. The p-value is on the Hotelling F reference "
+            "(W (G - df) / (df (G - 1)) on F(df, G - df) for G replicates), which holds its level with a hundred "
+            "replicates; Holm across the factors.",
         ],
         tables=[Table("homogeneity", "Homogeneity of win rates across levels", table)],
-        findings=homogeneity_findings(table),
+        findings=homogeneity_findings(table, frozenset(k.split(":")[1] for k in too_high
+                                                       if k.startswith("homogeneity:"))),
     )
 
 
@@ -408,31 +451,46 @@ def sample_size_section(cells: pd.DataFrame) -> Section:
 
 
 def calibration_section(calibration: dict | None, games: int) -> Section:
-    """The placebo A/A calibration run on these results, or a note that none was run."""
+    """The placebo A/A calibration run on these results, or a note that none (or an outdated one) was run. Its
+    finding names only the families shown to hold alpha; failed ones are named as making no claim."""
     section = Section(key="calibration", title="Calibration (placebo A/A)")
-    if not calibration:
-        section.paragraphs.append("No calibration was run on these results. `barrage calibrate RESULTS_DIR` runs "
-                                  "every test family of this report on placebo labels assigned like the real ones "
-                                  "(once per replicate) and prints each family's false-positive rate.")
+    if not calibration or calibration.get("version") != CALIBRATION_VERSION:
+        section.paragraphs.append(
+            ("No calibration was run on these results. " if not calibration else
+             "The stored calibration was made by an older version of the report's tests; rerun it. ") +
+            "`barrage calibrate RESULTS_DIR` runs every test family of this report on placebo labels assigned like "
+            "the real ones (once per replicate) and says which families are shown to hold their error rate.")
         return section
     table = pd.DataFrame(calibration["families"])
-    bad = table[~table["within_nominal"]]
+    alpha, tolerance = calibration["alpha"], calibration["tolerance"]
+    by_verdict = {v: table.loc[table["verdict"] == v, "family"].tolist() for v in (PASSED, TOO_HIGH, INCONCLUSIVE)}
     section.paragraphs.append(
-        f"{calibration['method']}; {calibration['draws']} draws (seed {calibration['seed']}). Each family's rate of "
-        f"rejecting a true null should be at most alpha = {calibration['alpha']} (+ 2 Monte-Carlo s.e.).")
+        f"{calibration['method']}; {calibration['draws']:,} draws (seed {calibration['seed']}). For the 'balanced' "
+        "verdict the placebo cells are also moved to parity +- the margin, where a 'balanced' call is false. A "
+        f"family *passes* when the exact one-sided {100 * calibration['confidence']:g}% upper limit of its "
+        f"false-positive rate is at most alpha + {100 * tolerance:g} points ({100 * (alpha + tolerance):g}%), is "
+        "*too high* when the lower limit exceeds alpha (its findings are then not claims), and is *inconclusive* "
+        f"otherwise: a family at exactly alpha needs about {draws_to_pass(alpha, tolerance):,} draws to pass. The "
+        "power row (the placebo cells at parity) is how often a truly balanced cell is shown balanced.")
     if calibration.get("games") != games:
         section.paragraphs.append(f"Warning: the calibration was run on {calibration.get('games', '?')} games; these "
                                   f"results hold {games:,}. Rerun `barrage calibrate` to bring it up to date.")
-    section.tables.append(Table("calibration", "False-positive rate per test family", table))
-    section.findings.append("Calibration: every test family holds its nominal error rate on this design."
-                            if bad.empty else
-                            "Calibration: these families reject a true null too often on this design; treat their "
-                            f"significance with caution: {', '.join(bad['family'])}.")
+    section.tables.append(Table("calibration", "False-positive rate per test family", table.drop(columns="key")))
+    if by_verdict[PASSED]:
+        section.findings.append(f"Calibration ({calibration['draws']:,} placebo draws): shown to hold alpha = "
+                                f"{100 * alpha:g}% within {100 * tolerance:g} points: {listed(by_verdict[PASSED])}.")
+    if by_verdict[TOO_HIGH]:
+        section.findings.append(f"Calibration: these families reject true nulls too often on this design, so the "
+                                f"report makes no claim from them: {listed(by_verdict[TOO_HIGH])}.")
+    if by_verdict[INCONCLUSIVE]:
+        section.findings.append(f"Calibration inconclusive after {calibration['draws']:,} draws for "
+                                f"{listed(by_verdict[INCONCLUSIVE])}: more draws (`barrage calibrate --draws`) decide.")
     return section
 
-
 def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInputs) -> Section:
-    """The question, the population, n, the ranked table and every section's findings."""
+    """The first screen answers the designer: the verdict counts and what 'balanced' needs, the company x officer
+    heatmap, the ranked figure; then the question, the population, n, the ranked table and every section's
+    findings."""
     provenance = inputs.provenance
     players = "/".join(str(count) for count in provenance.players)
     noun = _noun(cells)
@@ -445,7 +503,7 @@ def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInpu
         f"{len(cells)} {noun}, " + (f"{int(cells['n'].min()):,} own seat-games each." if cells["n"].nunique() == 1
                                     else f"{int(cells['n'].min()):,} to {int(cells['n'].max()):,} own seat-games "
                                          "each."),
-        inputs.population.describe(),
+        population_paragraph(inputs.population, provenance.players),
     ]
     paragraphs += [f"Warning: {w}" for w in inputs.rows.attrs.get("warnings", [])]
     if provenance.map_label:
@@ -455,16 +513,55 @@ def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInpu
         paragraphs.append(f"Incomplete run: {provenance.games:,} of {provenance.games_planned:,} planned games"
                           + ("" if provenance.finished else "; the run has not ended (still running or interrupted)")
                           + ".")
-    short = cells[["players", "setup", "rank", "cell", "n", "win_rate", "ci_low", "ci_high", "vp_vs_field",
-                   "verdict", "more_games_needed"]]
+    lead = [verdict_counts(cells, noun, inputs.margin), balanced_needs(cells, noun, inputs.margin)]
+    short = cells[["players", "setup", "rank", "cell", "n", "win_rate", "simultaneous_ci_low",
+                   "simultaneous_ci_high", "vp_vs_field", "severity", "more_games_needed"]]
+    # Decided cells need no more games: blank, not 0.
+    short = short.assign(more_games_needed=short["more_games_needed"].where(cells["verdict"] == "undetermined"))
     if short["players"].nunique() == 1:
         short = short.drop(columns="players")
     if short["setup"].nunique() == 1:
         short = short.drop(columns="setup")
     headline = {"cells", "shrinkage", "effects", "calibration"}      # the rest stays in its own section
-    return Section(key="summary", title="Summary", paragraphs=paragraphs, tables_first=True,
-                   tables=[Table("summary_ranked", f"Ranked {noun} (details below)", short)],
-                   findings=[finding for section in body if section.key in headline for finding in section.findings])
+    ranked = figures.ranked_cells_figure(_figure_table(cells), provenance, margin=inputs.margin,
+                                         title=f"{noun.capitalize()} ranked by own-seat win rate",
+                                         interval=f"simultaneous 95% interval (Bonferroni over {len(cells)})")
+    return Section(key="summary", title="Summary", paragraphs=paragraphs, lead=lead,
+                   layout=("lead", "figures", "paragraphs", "tables", "findings"),
+                   figures=[*heatmap_figures(cells, inputs.rows, provenance), ranked],
+                   tables=[Table("summary_ranked", f"Ranked {noun} (details below)", short,
+                                 note=interval_note(len(cells), noun))],
+                   findings=[finding for section in body if section.key in headline for finding in section.findings
+                             if finding not in lead])
+
+
+def heatmap_figures(cells: pd.DataFrame, rows: pd.DataFrame, provenance: Provenance) -> list[Figure]:
+    """One company x officer heatmap per player count and setup of a balance sweep (none for a tournament)."""
+    if cell_column(rows) != "cell":
+        return []
+    pairings = focal_rows(rows).groupby("cell", observed=True)[["company", "officer"]].first()
+    pairings.index = pairings.index.astype(str)
+    judged = cells.assign(cell=cells["cell"].astype(str)).join(pairings, on="cell")
+    levels = list(judged.groupby(["players", "setup"], sort=False))
+    return [figures.heatmap_figure(level, provenance, "Own-seat win rate per company x officer "
+                                   f"({players} players{f', setup {setup}' if len(levels) > 1 else ''})",
+                                   name="heatmap" if index == 0 else f"heatmap-{index + 1}")
+            for index, ((players, setup), level) in enumerate(levels)]
+
+
+def population_paragraph(population: Population, player_counts: tuple[int, ...]) -> str:
+    """Who played and how strong they are, quoting the Automa measurements only for a design that plays at their
+    player count (reports/data/bot_strength.json: 2-player games); other player counts have no measurement."""
+    measured_at = strength_data().get("players")      # None in a file written before the count was recorded
+    if measured_at not in player_counts:
+        population = Population(bots=population.bots, strength={bot: None for bot in population.bots})
+    others = [str(count) for count in player_counts if count != measured_at]
+    if not others:
+        return population.describe()
+    where = f"in {measured_at}-player games only" if measured_at else "at an unrecorded player count"
+    return (f"{population.describe()} Strength against the solo Automa is measured {where} "
+            f"(reports/data/bot_strength.json); no measurement exists at {'/'.join(others)} players, so none is "
+            "quoted for them.")
 
 
 def methods_section() -> Section:

@@ -1,13 +1,17 @@
-"""Win rate per group against parity (1 / players): clustered intervals, score tests, corrections across groups."""
+"""Win rate per group against parity (1 / players): clustered intervals, score tests, corrections across groups,
+and the games a group needs to be shown balanced."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 
-from reports.clustering import parity_z_test, win_rate_summary
+from reports.clustering import critical_value, parity_z_test, wilson, win_rate_summary
 from reports.multiple_testing import ALPHA, benjamini_hochberg, holm
+from reports.power import required_games
 
 
 def win_rate_table(rows: pd.DataFrame, keys: Sequence[str], alpha: float = ALPHA) -> pd.DataFrame:
@@ -22,3 +26,25 @@ def win_rate_table(rows: pd.DataFrame, keys: Sequence[str], alpha: float = ALPHA
     table["bh_significant"] = table["p_bh"] <= alpha
     return table
 
+
+def simultaneous_intervals(table: pd.DataFrame, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:
+    """Clustered Wilson intervals that hold for all rows of the table at once (Bonferroni: each at 1 - alpha / m).
+
+    Each inverts the clustered score test against parity at alpha / m, so an interval that excludes parity is a
+    Holm rejection (Holm never rejects less than Bonferroni); Holm may also reject a row whose interval touches
+    parity."""
+    z = critical_value(alpha / (2 * max(len(table), 1)), table["clusters"].to_numpy())    # t, as the test
+    n_effective = table["n"].to_numpy(float) / np.maximum(table["design_effect"].to_numpy(float), 1.0)
+    return wilson(table["win_rate"].to_numpy(float), n_effective, z=z)
+
+
+def games_to_show_balanced(rate: float, parity: float, margin: float, cells: int, design_effect: float,
+                           alpha: float = ALPHA) -> float:
+    """Focal games after which the equivalence test would call a cell balanced within parity +- margin with 80%
+    power if its true rate were `rate`: the equivalence branch of reports.cells.more_games_needed (the one-sided
+    test at the nearer bound, null variance, Bonferroni alpha / cells, times the design effect), written as
+    power.required_games' two-sided test at 2 alpha / cells. Infinite when `rate` is not inside the margin."""
+    if abs(rate - parity) >= margin:
+        return math.inf
+    bound = parity + margin if rate >= parity else parity - margin
+    return max(design_effect, 1.0) * required_games(bound, rate - bound, alpha=2 * alpha / max(cells, 1))

@@ -4,6 +4,7 @@ through the real commands."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,9 +46,59 @@ def test_balance_experiment_then_report(tmp_path: Path) -> None:
         assert f'<section id="{key}"' in html, key
     assert "full,geological" in html and "master seed 11" in html.replace("master_seed", "master seed")
     assert (out / "report" / "summary.md").is_file()
+    _first_screen_reads_right(core, html, (out / "report" / "summary.md").read_text(encoding="utf-8"))
     effects = pd.read_csv(out / "report" / "tables" / "setup_effect_by_company.csv", comment="#")
     assert sorted(effects.company) == ["France", "Germany", "Italy", "USA"] and (effects.setup == "full,geological").all()
     assert ((effects.ci_low <= effects.difference) & (effects.difference <= effects.ci_high)).all()
+    _failed_calibration_makes_no_claim(out)
+
+
+def _failed_calibration_makes_no_claim(out: Path) -> None:
+    """Issue #34: a test family that fails calibration must not produce a claim. The real calibrate command on the
+    real results, then its verdicts set to "too high" for synergy, the cell verdicts and company homogeneity: the
+    report shows those tests' tables but its findings say no claim is made from them, and name only the families
+    that passed as calibrated."""
+    c = barrage("calibrate", out, "--draws", "20", "--json", "-q")
+    assert c.returncode == 0, c.stderr
+    path = out / "calibration.json"
+    calibration = json.loads(path.read_text(encoding="utf-8"))
+    keys = {f["key"] for f in calibration["families"]}
+    assert {"cells", "balanced", "synergy", "homogeneity:company", "effects:company"} <= keys
+    failed = {"synergy", "cells", "homogeneity:company"}
+    for family in calibration["families"]:
+        if family["kind"] == "error":
+            family["verdict"] = "too high" if family["key"] in failed else "passed"
+    path.write_text(json.dumps(calibration), encoding="utf-8")
+    r = barrage("report", out, "--json")
+    assert r.returncode == 0, r.stderr
+    html = (out / "report" / "report.html").read_text(encoding="utf-8")
+    assert "No claim about company x officer synergy" in html
+    assert "synergy is present" not in html and "No evidence of company x officer synergy" not in html
+    assert "No claim from the &#x27;stronger&#x27; / &#x27;weaker&#x27; verdicts" in html
+    assert "No claim about whether the companies differ" in html
+    calibrated = html.split("shown to hold alpha = 5% within 2 points: ")[1].split("</")[0]
+    assert "synergy" not in calibrated and "company effects: joint Wald test" in calibrated
+
+
+def _first_screen_reads_right(core: dict, html: str, summary: str) -> None:
+    """Issue #34 on real runner output: the summary leads with the verdict counts and one heatmap per setup; each
+    cell keeps its verdict and gains a severity and simultaneous intervals; the tables read in percentages; the
+    2-player Automa measurements are not quoted for a 3-player design; provenance once per section."""
+    assert html.index('id="summary-lead"') < html.index('id="figure-heatmap"') < html.index('id="figure-heatmap-2"') \
+        < html.index('id="figure-ranked-cells"') < html.index("Question: ")
+    for cell in core["cells"]:
+        assert cell["severity"] in (cell["verdict"], f"much {cell['verdict']}")
+        assert cell["simultaneous_ci_low"] <= cell["ci_low"] <= cell["ci_high"] <= cell["simultaneous_ci_high"]
+    assert "no measurement exists at 3 players" in html and "beats the solo Automa" not in html
+    assert core["population"]["measured_players"] == 2
+    table = summary.split("### Ranked pairings (details below)")[1].split("\n\n- ")[0]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    header, body = rows[0], rows[1:]
+    assert len(body) == 8
+    rate, interval = header.index("win rate"), header.index("simultaneous 95% CI")
+    assert all(re.fullmatch(r"\d+\.\d%", row[rate]) for row in body), body
+    assert all(re.fullmatch(r"\[\d+\.\d, \d+\.\d\]", row[interval]) for row in body), body
+    assert summary.count("master seed 11") == 1 + summary.count("\n## ")
 
 
 def test_lopsided_tournament_reports_with_intervals_inside_the_unit_interval(tmp_path: Path) -> None:

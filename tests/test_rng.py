@@ -62,3 +62,26 @@ def test_HIDDEN_04_a_seeded_game_is_the_same_with_the_jit_disabled():
         out.append(json.loads(p.stdout))
     assert out[0]["move_codes"] == out[1]["move_codes"] and out[0]["seats"] == out[1]["seats"]
     assert out[0]["log"] == out[1]["log"]
+
+
+def test_bot_seed_state_is_the_wrapped_product_without_overflow():
+    """Issue #35: seed_state's (x * 2654435761) mod 2^32 is computed from x's 16-bit halves, the same bits as the
+    64-bit product that wraps (checked against Python's exact integers on 200,000 seeds, the extremes included),
+    and in plain Python (NUMBA_DISABLE_JIT) it no longer overflows int64."""
+    import warnings
+
+    from sim.rules.rng import seed_state
+
+    def reference(x: int) -> int:
+        z = ((x * 2654435761 + 0x9E3779B9) % 2 ** 64) & 0xFFFFFFFF
+        z ^= z >> 16
+        z = (z * 0x45D9F3B) & 0xFFFFFFFF
+        z ^= z >> 16
+        return z or 0x6A09E667
+
+    seeds = np.random.default_rng(3).integers(-2 ** 63, 2 ** 63 - 1, 200_000, dtype=np.int64)
+    seeds = np.concatenate([seeds, np.array([0, 1, -1, 2 ** 62, -2 ** 63, 2 ** 63 - 1], dtype=np.int64)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert all(int(seed_state.py_func(s)) == reference(int(s)) for s in seeds)
+    assert [int(seed_state(np.int64(s))) for s in seeds[:1000]] == [reference(int(s)) for s in seeds[:1000]]

@@ -349,3 +349,51 @@ def test_scenario_values_are_bounded_and_long_yaml_strings_are_yaml():
     assert scenario.load(text).round == 2
     g = Game.new(players=2, seed=2**62 - 1)
     assert scenario.load(g.snapshot()).snapshot() == g.snapshot()
+
+
+def _turn_start_doc(decision: dict) -> dict:
+    """Round 2, the Automa (seat 1, Italy + Mahiri, level 4) has passed; seat 0 (USA + Viktor, 12 Engineers) has
+    not acted yet this round; the next Automa card is card 2."""
+    rest = [k for k in range(1, 21) if k not in (1, 2, 5)]
+    return {"players": 2, "round": 2, "phase": "actions", "turn_order": [1, 0], "current": 0, "passed": [1],
+            "companies": {0: {"company": "USA", "officer": "Viktor", "credits": 10, "vp": 10},
+                          1: {"company": "Italy", "officer": "Mahiri", "automa": 4, "excavators": 0, "mixers": 0,
+                              "engineers": 0, "bank_engineers": 12}},
+            "automa_deck": {"cards": [5, 2, 1] + rest, "position": 1},
+            "contracts": {"hand": {1: []}}, "decision": decision}
+
+
+def test_turn_start_decision_fires_AUTOMA_66_forced_first_action():
+    """Issue #35, scenario API: `decision: {task: turn}` places a seat at the *start* of its turn, so the turn-start
+    rules fire. AUTOMA-66: against a level-4 Mahiri Automa, seat 0's first action of the round is the Automa
+    procedure (card 2 drawn: a base at B2U, paid as an Automa with 3 VP for the Excavators it lacks, 2 Engineers
+    placed as Automa Engineers); then seat 0 chooses its second action. Placed at its main action instead, none of
+    that happens (the old behaviour: the rule could not fire)."""
+    started = scenario.load(_turn_start_doc({"task": "turn", "seat": 0}))
+    doc = started.snapshot()
+    p = next(c for c in doc["companies"] if c["seat"] == 0)
+    assert doc["dams"] == {"B2U": {"owner": "USA", "level": 1, "drops": 0}}
+    assert (p["engineers"], p["automa_engineers"], p["vp"]) == (10, 2, 7) and "automa" not in p
+    assert doc["automa_deck"]["position"] == 2
+    assert started.pending == "choose an action" and started.current_player == 0
+    assert doc["stack"] == [{"task": "end_turn", "seat": 0}, {"task": "main", "seat": 0}]     # one end_turn
+    as_stack = {k: v for k, v in _turn_start_doc({}).items() if k != "decision"}
+    assert scenario.load({**as_stack, "stack": [{"task": "turn", "seat": 0}]}).snapshot() == doc  # = the stack form
+    at_main = scenario.load(_turn_start_doc({"task": "main", "seat": 0})).snapshot()
+    assert at_main["dams"] == {} and at_main["automa_deck"]["position"] == 1
+
+
+def test_turn_start_decision_ends_a_Mahiri_copy():
+    """OFFICER-MAHIRI-02: Mahiri's copy ends when the next turn of any company begins. Seat 1 (Mahiri) copies Viktor;
+    a scenario starting seat 0's turn ends the copy, one placing seat 0 at its main action keeps it."""
+    def doc(decision: dict) -> dict:
+        return {"players": 2, "round": 1, "phase": "actions", "current": 0,
+                "companies": {0: {"company": "USA", "officer": "Wilhelm"},
+                              1: {"company": "Italy", "officer": "Mahiri", "effective_officer": "Viktor"}},
+                "decision": decision}
+
+    def mahiri(game: Game) -> dict:
+        return next(c for c in game.snapshot()["companies"] if c["seat"] == 1)
+
+    assert "effective_officer" not in mahiri(scenario.load(doc({"task": "turn", "seat": 0})))
+    assert mahiri(scenario.load(doc({"task": "main", "seat": 0})))["effective_officer"].startswith("Viktor")

@@ -4,6 +4,7 @@ are the best of their tune file."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 from strategies import personas, registry
+from experiments.store import LOCK
 from experiments.tune import tuned_param_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +34,8 @@ def assert_one_line_error(p: subprocess.CompletedProcess, *needles: str) -> None
 
 
 def snapshot(d: Path) -> dict[str, bytes]:
-    return {f.name: f.read_bytes() for f in sorted(d.iterdir())}
+    """The directory's files, but the (empty) lock file a run creates to hold the directory: it is no result."""
+    return {f.name: f.read_bytes() for f in sorted(d.iterdir()) if f.name != LOCK}
 
 
 def without_timing(run: dict) -> dict:
@@ -192,3 +195,138 @@ def test_a_crafted_optimiser_state_is_refused_unread(tiny_run, tmp_path):
     assert_one_line_error(p, "cma.pkl", "SHA-256")
     assert not marker.exists()
     assert snapshot(crafted) == before
+
+
+# -- issue #35, X7: bad --out directories are one line and left as they were -----------------------------------
+def test_out_that_is_a_file_or_under_one_is_one_line_and_writes_nothing(tmp_path):
+    """Issue #35, X7: `--out` at an existing file or below one was "unexpected FileExistsError"."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    p = barrage("tune", "--out", str(notes), "--generations", "1", *TINY)
+    assert_one_line_error(p, str(notes), "not a directory")
+    p = barrage("tune", "--out", str(notes / "run"), "--generations", "1", *TINY)
+    assert_one_line_error(p, f"cannot write the tune run in {str(notes / 'run')!r}", "choose a writable directory")
+    assert notes.read_text() == "mine" and list(tmp_path.iterdir()) == [notes]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only directory")
+def test_out_in_a_read_only_directory_is_one_line_and_writes_nothing(tmp_path):
+    locked = tmp_path / "ro"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        p = barrage("tune", "--out", str(locked / "run"), "--generations", "1", *TINY)
+    finally:
+        locked.chmod(0o700)
+    assert_one_line_error(p, "cannot write the tune run", "Permission denied")
+    assert list(locked.iterdir()) == []
+
+
+def _foreign_state(d: Path) -> None:
+    """A pickle of another object, with tune.json's SHA-256 made to match it."""
+    import hashlib
+    import pickle
+
+    state = pickle.dumps({"not": "an optimiser"})
+    (d / "cma.pkl").write_bytes(state)
+    run = json.loads((d / "tune.json").read_text())
+    (d / "tune.json").write_text(json.dumps({**run, "state_sha256": hashlib.sha256(state).hexdigest()}))
+
+
+def _flip_a_byte(d: Path) -> None:
+    data = bytearray((d / "cma.pkl").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (d / "cma.pkl").write_bytes(bytes(data))
+
+
+def _drop_curve(d: Path) -> None:
+    run = json.loads((d / "tune.json").read_text())
+    del run["curve"]
+    (d / "tune.json").write_text(json.dumps(run))
+
+
+DAMAGES = {
+    "foreign-pickle": (_foreign_state, "holds a dict, not a CMA-ES optimiser state"),
+    "corrupt-pickle": (_flip_a_byte, "its SHA-256 differs"),
+    "json-list": (lambda d: (d / "tune.json").write_text("[1, 2]"), "holds a JSON list, not a tune run's object"),
+    "json-string": (lambda d: (d / "tune.json").write_text('"run"'), "holds a JSON str, not a tune run's object"),
+    "no-curve": (_drop_curve, "is not a tune run (no valid 'curve')"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_run_directory_is_one_line_and_left_as_it_was(tiny_run, tmp_path, damage):
+    """Issue #35, X7: a foreign pickle or a tune.json that is not a tune run's object gave "unexpected ..." or a
+    message about something else; each now names what is wrong, and resume writes nothing (no cma.pkl.tmp)."""
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    for f in tiny_run.iterdir():
+        (damaged / f.name).write_bytes(f.read_bytes())
+    make, needle = DAMAGES[damage]
+    make(damaged)
+    before = snapshot(damaged)
+    p = barrage("tune", "--out", str(damaged), "--generations", "3", "--resume", *TINY)
+    assert_one_line_error(p, "--resume", needle, "another --out")
+    assert snapshot(damaged) == before
+
+
+# -- issue #35, X3: memory does not grow with the games ----------------------------------------------------------
+def _heroes() -> np.ndarray:
+    from experiments.tune import place_weights
+
+    base = registry.parse_spec("greedy")[1]
+    return np.stack([base, place_weights(base, np.linspace(0.5, 1.5, len(tuned_param_names())))])
+
+
+def test_play_matches_plays_bounded_slices_with_the_same_results(monkeypatch):
+    """Issue #35, X3: play_matches handed play_batch every game of a generation at once; it now plays slices of
+    at most SLICE_GAMES games, with the very same per-game results."""
+    import strategies.batch
+    from experiments import tune
+    from experiments.play import game_seeds
+    from sim.config import GameConfig
+
+    config, seeds, league = GameConfig(players=2), game_seeds(3, 6), ["random", "greedy"]
+    whole = tune.play_matches(config, _heroes(), league, seeds)
+    sizes = []
+    real = strategies.batch.play_batch
+
+    def counting(*args):
+        sizes.append(len(args[1]))
+        real(*args)
+
+    monkeypatch.setattr(strategies.batch, "play_batch", counting)
+    monkeypatch.setattr(tune, "SLICE_GAMES", 5)
+    sliced = tune.play_matches(config, _heroes(), league, seeds)
+    assert sizes == [5, 5, 5, 5, 4]
+    for a, b in zip(sum(whole, []), sum(sliced, [])):
+        assert np.array_equal(a.share, b.share) and np.array_equal(a.margin, b.margin)
+
+
+def test_play_matches_memory_does_not_grow_with_the_games(monkeypatch):
+    """Issue #35, X3: memory grew ~8 KB per game (`tune --games 5000` > 3 GB): the peak allocation of four times
+    the games is now about the same (play_batch faked: seat 0 wins every game)."""
+    import tracemalloc
+
+    import strategies.batch
+    from experiments import tune
+    from experiments.play import game_seeds
+    from sim.config import GameConfig
+    from sim.results import R_RANK
+
+    def fake(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out, model):
+        seat_out[:, :, R_RANK] = np.arange(1, seat_out.shape[1] + 1)
+
+    monkeypatch.setattr(strategies.batch, "play_batch", fake)
+
+    def peak(games: int) -> int:
+        tracemalloc.start()
+        try:
+            tune.play_matches(GameConfig(players=2), _heroes(), ["random", "greedy", "builder"],
+                              game_seeds(1, games))
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, large = peak(1500), peak(6000)          # 9,000 and 36,000 games
+    assert large < 1.25 * small, (small, large)

@@ -38,7 +38,10 @@ def seed_state64(x):
 @njit(cache=True, _nrt=False)
 def seed_state(x):
     """Turns any integer seed into a non-zero 32-bit state (the bots' own xorshift32 streams, strategies.bot_rng)."""
-    z = (x * 2654435761 + 0x9E3779B9) & MASK32
+    # (x * 2654435761) mod 2^32 from x's 16-bit halves: the same bits as the int64 product, which can pass 2^63
+    # (wrapping silently in numba, an overflow warning under NUMBA_DISABLE_JIT: issue #35).
+    low, high = x & 0xFFFF, (x >> 16) & 0xFFFF
+    z = (low * 2654435761 + (((high * 2654435761) & 0xFFFF) << 16) + 0x9E3779B9) & MASK32
     z ^= z >> 16
     z = (z * 0x45D9F3B) & MASK32
     z ^= z >> 16

@@ -139,6 +139,11 @@ def _counters(ctx: _Ctx, S: np.ndarray, v: Any, check: bool, in_transit: int = 0
                                         f"{int(S[L.G_DROPS_REMOVED])} removed; omit it to derive it")
 
 
+def _task_of(frame: object) -> object:
+    """The task name of a scenario frame (`"turn"` or `{task: turn, ...}`)."""
+    return frame.get("task") if isinstance(frame, dict) else frame
+
+
 def _stack(ctx: _Ctx, S: np.ndarray, doc: dict, phase: int, to: list[int], passed: list[int]) -> None:
     n = ctx.n
     if "stack" in doc and "decision" in doc:
@@ -183,7 +188,10 @@ def _stack(ctx: _Ctx, S: np.ndarray, doc: dict, phase: int, to: list[int], passe
             if phase not in beneath:
                 _fail("decision", f"cannot be completed in phase {pname}; give the whole stack instead")
             frames = doc["decision"] if isinstance(doc["decision"], list) else [doc["decision"]]
-            raw = [_frame_raw(ctx, f, f"stack[{i}]", cur) for i, f in enumerate(beneath[phase])]
+            # A turn-start decision (`turn`) pushes its own end_turn when it resolves (TURN-11), and with it the
+            # turn-start rules: AUTOMA-66's forced first action, the end of Mahiri's copy (OFFICER-MAHIRI-02).
+            starts_turn = phase == ids.PH_ACTIONS and _task_of(frames[0]) == "turn"
+            raw = [_frame_raw(ctx, f, f"stack[{i}]", cur) for i, f in enumerate([] if starts_turn else beneath[phase])]
             raw += [_frame_raw(ctx, f, f"decision[{i}]" if isinstance(doc["decision"], list) else "decision", cur)
                     for i, f in enumerate(frames)]
         elif phase in default:

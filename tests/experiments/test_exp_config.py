@@ -46,6 +46,9 @@ BAD_TOML = {
                             "strategies"),
     "automa_only_tournament": ('kind = "tournament"\nplayers = 2\nstrategies = ["automa", "automa:level=4"]\n',
                                "strategies"),
+    # Issue #35 X2: the expansion plays the Colorado map, which has no Automa rules (COLO-AUTOMA-01).
+    "automa_on_colorado": ('kind = "balance"\nplayers = 2\nexpansions = ["colorado"]\n'
+                           'strategies = ["greedy", "automa:level=2"]\n', "COLO-AUTOMA-01"),
 }
 
 
@@ -64,6 +67,9 @@ def test_bad_toml_is_one_line_naming_the_key_and_writes_nothing(invoke, tmp_path
     assert not out.exists(), files_under(out)
 
 
+COLORADO_AUTOMA = "automa: the Automa cannot play The Colorado Connection"    # as play and fuzz say it
+
+
 @pytest.mark.parametrize("args, key", [
     (["balance", "--override", "conduit_vp=3"], "overrides.conduit_vp: no key 'conduit_vp'"),
     (["balance", "--override", "bonus_tiles.conduits=3"], "names a whole section"),
@@ -75,6 +81,11 @@ def test_bad_toml_is_one_line_naming_the_key_and_writes_nothing(invoke, tmp_path
     (["tournament", "--override", "bonus_tiles.conduits.vp_per_unit=9223372036854775807"], "is out of range"),
     (["tournament", "--override", "energy_track.first_second_award.first=-2"], "-2 is negative"),
     (["tournament", "--games", "1000000000000"], "games: 1,000,000,000,000 games in 1,000,000,000 chunks need about"),
+    # Issue #35 X2: "unexpected SystemError: CPUDispatcher" from the engine; play and fuzz refused it in one line.
+    (["balance", "-p", "2", "--expansion", "colorado", "-s", "greedy,automa:level=2"], COLORADO_AUTOMA),
+    (["tournament", "-p", "2", "--expansion", "colorado", "-s", "greedy,automa:level=2"], COLORADO_AUTOMA),
+    (["balance", "-p", "2", "--expansion", "colorado", "--vary", "expansions", "-s", "greedy,automa"],
+     COLORADO_AUTOMA),
 ])
 def test_bad_setup_flags_are_one_line_errors(invoke, tmp_path: Path, args, key) -> None:
     out = tmp_path / "out"

@@ -142,6 +142,20 @@ def _wait_for_shards(out: Path, proc: subprocess.Popen, n: int, timeout: float =
         time.sleep(0.01)
 
 
+def _started_until_a_random_shard(args: list[str], out: Path, cycle: int, shards: int, more: int):
+    """Starts the command (resuming after the first cycle) and waits until `more` further shards exist (at most
+    `shards`); returns the running process, or None when the run completed before that."""
+    proc = _cli(args + (["--resume"] if cycle else []))
+    done = len(list((out / "shards").glob("part-*.parquet"))) if (out / "shards").exists() else 0
+    try:
+        _wait_for_shards(out, proc, min(shards, done + more), timeout=120)
+    except AssertionError:
+        if proc.poll() == 0:
+            return None
+        raise
+    return proc
+
+
 @pytest.mark.parametrize("how", ["kill", "sigint"])
 def test_interrupted_run_resumes_to_the_uninterrupted_result(tmp_path: Path, how: str) -> None:
     # 10,000 random games (200 shards, about a second): on a loaded machine the signal must still find the run
@@ -290,14 +304,9 @@ def test_soak_twenty_kills_and_resumes_end_with_the_uninterrupted_rows(tmp_path:
             "--chunk-size", "100", "--seed", "21", "-q", "--out", str(out), "-j", "2"]
     rng = random.Random(5)
     for i in range(20):
-        proc = _cli(args + (["--resume"] if i else []))
-        done = len(list((out / "shards").glob("part-*.parquet"))) if (out / "shards").exists() else 0
-        try:
-            _wait_for_shards(out, proc, min(160, done + rng.randint(1, 6)), timeout=120)
-        except AssertionError:
-            if proc.poll() == 0:          # it finished before the kill: the run is complete
-                break
-            raise
+        proc = _started_until_a_random_shard(args, out, i, 160, rng.randint(1, 6))
+        if proc is None:                  # it finished before the kill: the run is complete
+            break
         workers = psutil.Process(proc.pid).children(recursive=True)
         proc.send_signal(rng.choice([signal.SIGKILL, signal.SIGTERM, signal.SIGINT]))
         proc.communicate(timeout=120)
@@ -313,6 +322,43 @@ def test_soak_twenty_kills_and_resumes_end_with_the_uninterrupted_rows(tmp_path:
     pd.testing.assert_frame_equal(rows(out), rows(whole))
     stray = [p.name for p in files_under(out) if ".tmp-" in p.name or p.name == ".lock-owner.json"]
     assert not stray and manifest(out)["ended"] and manifest(out)["games_done"] == 16000
+
+
+@pytest.mark.slow
+def test_soak_random_sigkills_of_balance_end_with_the_uninterrupted_rows(tmp_path: Path) -> None:
+    """Issue #35 soak: `barrage balance` SIGKILLed five times at random points and resumed each time ends with
+    exactly the rows of an uninterrupted run, every shard's SHA-256 recorded (a kill between a shard and the
+    manifest after it leaves that shard's to the resume). Slow: six processes start (30-60 s on 2 busy cores)."""
+    import hashlib
+    import random
+
+    out = tmp_path / "soak"
+    cfg = dict(kind="balance", players=[2], companies=["USA", "Italy"], officers=["Viktor", "Anton"],
+               strategies=["random_actions", "random"], games_per_cell=250, chunk_size=10, seed=8)
+    args = ["balance", "--players", "2", "--companies", "USA,Italy", "--officers", "Viktor,Anton", "-s",
+            "random_actions,random", "--games-per-cell", "250", "--chunk-size", "10", "--seed", "8", "-q",
+            "--out", str(out)]
+    rng = random.Random(35)
+    kills = 0
+    for i in range(5):
+        proc = _started_until_a_random_shard(args, out, i, 100, rng.randint(1, 15))
+        if proc is None:                  # it finished before the kill: the run is complete
+            break
+        time.sleep(rng.uniform(0, 0.01))
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+        kills += proc.returncode == -signal.SIGKILL
+    assert kills >= 3, "the run was not interrupted part-way"
+    final = _cli(args + ["--resume"])
+    _, err = final.communicate(timeout=300)
+    assert final.returncode == 0, err
+    _run(cfg, tmp_path / "whole")
+    pd.testing.assert_frame_equal(rows(out), rows(tmp_path / "whole"))
+    m = manifest(out)
+    shards = sorted((out / "shards").glob("part-*.parquet"))
+    assert m["ended"] and m["games_done"] == 1000 and len(shards) == 100
+    assert m["shard_sha256"] == {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in shards}
+    assert not [p for p in files_under(out) if ".tmp-" in p.name]
 
 
 def test_a_chunk_is_played_in_short_slices_that_cover_every_game_once() -> None:

@@ -74,23 +74,34 @@ def test_more_games_by_hand() -> None:
     power = norm.ppf(0.8) * math.sqrt(0.26 * 0.74)
     need_eq = ((norm.isf(0.05) * math.sqrt(0.28 * 0.72) + power) / 0.02) ** 2
     assert more_games_needed(_table(0.26, 1000), 0.03, 0.05)[0] == math.ceil(need_eq - 1000)
-    # On the margin no finite sample decides equivalence; the difference test still does.
-    need_diff = ((norm.isf(0.025) * math.sqrt(0.25 * 0.75) + norm.ppf(0.8) * math.sqrt(0.28 * 0.72)) / 0.03) ** 2
-    assert more_games_needed(_table(0.28, 100), 0.03, 0.05)[0] == math.ceil(need_diff - 100)
+    # On the margin no finite sample decides equivalence; the difference test still does, at t's critical value
+    # with as many clusters (one per game here) as the games it needs: 1,674 (the normal's would say 1,672).
+    from scipy.stats import t as t_distribution
+
+    def need_diff(games: float) -> float:
+        z = t_distribution.isf(0.025, games - 1)
+        return ((z * math.sqrt(0.25 * 0.75) + norm.ppf(0.8) * math.sqrt(0.28 * 0.72)) / 0.03) ** 2
+
+    assert math.ceil(need_diff(need_diff(need_diff(1e9)))) == 1674
+    assert more_games_needed(_table(0.28, 100), 0.03, 0.05)[0] == 1674 - 100
 
 
 def test_more_games_for_a_cell_that_never_won_is_what_the_parity_test_needs() -> None:
     """The defect of issue #34: a cell at 0/8 (4 players, 28 cells) read "1 more game". With its estimate at 0 the
-    score test at parity 0.25 rejects (Holm's first step, alpha / 28) once n >= (z_{0.05/56} / 0.25)^2 * 0.1875."""
-    table = pd.concat([_table(0.0, 8)] * 28, ignore_index=True)
-    n_needed = math.ceil((norm.isf(0.05 / 56) / 0.25) ** 2 * 0.25 * 0.75)
-    assert n_needed == 30
-    assert (more_games_needed(table, 0.03, 0.05) == n_needed - 8).all()
-    # ... and the parity test with that many games (all lost) does reject at alpha / 28.
+    score test at parity 0.25 rejects (Holm's first step, alpha / 28) once n >= (t_{0.05/56, n-1} / 0.25)^2 * 0.1875
+    (one cluster per game): 35 games, the fixed point (the normal's quantile would say 30, too few on t)."""
+    from scipy.stats import t as t_distribution
+
     from reports.clustering import parity_z_test
 
-    decided = pd.DataFrame({"win_rate": [0.0], "n": [n_needed], "design_effect": [1.0], "parity": [0.25]})
-    assert parity_z_test(decided)[0] <= 0.05 / 28
+    table = pd.concat([_table(0.0, 8)] * 28, ignore_index=True)
+    n_needed = next(n for n in range(2, 100) if (t_distribution.isf(0.05 / 56, n - 1) / 0.25) ** 2 * 0.1875 <= n)
+    assert n_needed == 35 and math.ceil((norm.isf(0.05 / 56) / 0.25) ** 2 * 0.1875) == 30
+    assert (more_games_needed(table, 0.03, 0.05) == n_needed - 8).all()
+    # ... and the parity test with that many games (all lost) does reject at alpha / 28, and one fewer does not.
+    decided = pd.DataFrame({"win_rate": [0.0, 0.0], "n": [n_needed, n_needed - 1], "design_effect": [1.0, 1.0],
+                            "parity": [0.25, 0.25], "clusters": [n_needed, n_needed - 1]})
+    assert parity_z_test(decided)[0] <= 0.05 / 28 < parity_z_test(decided)[1]
 
 
 def test_verdicts_balanced_stronger_weaker() -> None:

@@ -62,7 +62,9 @@ def test_factor_effects_match_a_statsmodels_formula_fit(balance_results) -> None
 @pytest.mark.parametrize("logistic", [True, False])
 def test_numpy_fit_matches_statsmodels_cluster_fit_and_wald_test(balance_results, logistic: bool) -> None:
     """Known answer: reports.effects.fit (numpy Newton / least squares, clustered sandwich) gives statsmodels'
-    Logit / OLS estimates, cluster-robust covariance and chi-square Wald test (issue #31: the calibration's speed)."""
+    Logit / OLS estimates, cluster-robust covariance and Wald statistic (issue #31: the calibration's speed); the
+    p-value is the statistic's on the Hotelling reference (issue #34)."""
+    from reports.clustering import clustered_wald_p_value
     from reports.effects import fit, sum_coded
 
     _, rows = load_results(balance_results)
@@ -81,7 +83,7 @@ def test_numpy_fit_matches_statsmodels_cluster_fit_and_wald_test(balance_results
     wald = reference.wald_test(restriction, scalar=True, use_f=False)
     statistic, p_value = mine.wald(restriction)
     assert statistic == pytest.approx(float(wald.statistic), rel=1e-6)
-    assert p_value == pytest.approx(float(wald.pvalue), rel=1e-5, abs=1e-12)
+    assert p_value == clustered_wald_p_value(statistic, stop - start, int(clusters.max()) + 1)
 
 
 def test_complete_separation_is_reported_not_estimated() -> None:
@@ -104,3 +106,17 @@ def test_complete_separation_is_reported_not_estimated() -> None:
     assert vp["effect"].notna().all() and "note" not in vp_tests
     test, table = synergy(rows, [])
     assert test["separated"] and np.isnan(test["p_value"]) and table.empty
+
+
+def test_hotelling_reference_of_a_clustered_wald_statistic() -> None:
+    """Issue #34: the joint Wald tests use W (G - q) / (q (G - 1)) ~ F(q, G - q), not chi-square(q). Known answers:
+    W = 36 on q = 18 restrictions from G = 120 clusters is F = 36 * 102 / (18 * 119) = 1.7143 on (18, 102); many
+    clusters give the chi-square's p; no more clusters than restrictions gives no test."""
+    from scipy.stats import chi2, f as f_distribution
+
+    from reports.clustering import clustered_wald_p_value
+
+    assert clustered_wald_p_value(36.0, 18, 120) == pytest.approx(f_distribution.sf(36 * 102 / (18 * 119), 18, 102))
+    assert clustered_wald_p_value(36.0, 18, 120) > 5 * chi2.sf(36.0, 18)        # 0.048 vs 0.0071: far less liberal
+    assert clustered_wald_p_value(12.0, 3, 10 ** 7) == pytest.approx(chi2.sf(12.0, 3), rel=1e-4)
+    assert np.isnan(clustered_wald_p_value(5.0, 6, 6)) and clustered_wald_p_value(0.0, 0, 50) == 1.0

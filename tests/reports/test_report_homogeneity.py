@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import chi2
+from scipy.stats import f as f_distribution
 
 from reports.clustering import score_wald_test
 from reports.homogeneity import homogeneity_table, homogeneity_test
@@ -25,10 +25,11 @@ def _rows() -> pd.DataFrame:
 def test_two_levels_by_hand() -> None:
     # Excess (win - 1/2) per cluster: USA +.5, +.5, 0, +.5; Italy the negatives. Total (1.5, -1.5).
     # Covariance 4/3 * sum u u' = [[1, -1], [-1, 1]]: rank 1, eigenvalue 2 along (1, -1)/sqrt 2.
-    # Projected total 3 / sqrt 2 -> statistic (9 / 2) / 2 = 2.25 on 1 df.
+    # Projected total 3 / sqrt 2 -> statistic (9 / 2) / 2 = 2.25 on 1 df; 4 clusters: Hotelling reference
+    # 2.25 * (4 - 1) / (1 * (4 - 1)) = 2.25 on F(1, 3).
     result = homogeneity_test(_rows(), "company")
-    assert (result["statistic"], result["df"]) == (pytest.approx(2.25), 1)
-    assert result["p_value"] == pytest.approx(chi2.sf(2.25, 1))
+    assert (result["statistic"], result["df"], result["clusters"]) == (pytest.approx(2.25), 1, 4)
+    assert result["p_value"] == pytest.approx(f_distribution.sf(2.25, 1, 3))
 
 
 def test_table_skips_constant_factors() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from synthetic_designs import BOT_STRENGTHS, PLANTED_CELL
 
 from reports import cli_report
+from reports.population import Population, strength_data
+from reports.sections import population_paragraph
 
 SECTIONS = {
     "balance": ("summary", "cells", "shrinkage", "effects", "robustness", "seats", "combinations", "ratings", "search-budget",
@@ -120,12 +123,18 @@ def test_official_map_carries_no_label(tournament: ReportParser) -> None:
     assert not any("RECONSTRUCTED" in caption for caption in tournament.captions + tournament.figure_captions)
 
 
-@pytest.mark.parametrize("report", ["balance", "tournament"])
-def test_provenance_on_every_table_and_figure(report: str, request: pytest.FixtureRequest) -> None:
-    parsed: ReportParser = request.getfixturevalue(report)
-    for caption in parsed.captions + parsed.figure_captions:
+@pytest.mark.parametrize("report", ["balance_report", "tournament_report"])
+def test_provenance_once_per_section_not_on_every_table(report: str, request: pytest.FixtureRequest) -> None:
+    html = request.getfixturevalue(report).read_text(encoding="utf-8")
+    sections = re.findall(r'<section id="([^"]+)">(.*?)</section>', html, flags=re.S)
+    assert len(sections) == len(SECTIONS[report.removesuffix("_report")])
+    for key, body in sections:
+        lines = re.findall(r'<p class="provenance">(.*?)</p>', body)
+        assert len(lines) == 1, key
         for fact in ("games", "players", "bots:", "map base", "barrage-sim", "master seed 1"):
-            assert fact in caption, (fact, caption)
+            assert fact in lines[0], (key, fact)
+    parsed = _parse(request.getfixturevalue(report))
+    assert not any("master seed" in caption for caption in parsed.captions + parsed.figure_captions)
 
 
 def test_planted_cell_is_stronger_and_null_cells_are_not(balance_report: Path, balance: ReportParser) -> None:
@@ -135,20 +144,34 @@ def test_planted_cell_is_stronger_and_null_cells_are_not(balance_report: Path, b
     assert cells.loc[cells["verdict"] != "undetermined", "cell"].tolist() == [PLANTED_CELL]
     assert cells.set_index("cell").loc[PLANTED_CELL, "verdict"] == "stronger"
     summary = " ".join(balance.findings)
-    assert "Of 28 pairings: 1 stronger, 0 weaker, 0 balanced within +-3, 27 undetermined" in summary
+    assert ("Of 28 pairings: 1 stronger (1 by more than 10 points), 0 weaker, 0 balanced within +-3 points, "
+            "27 undetermined") in summary
+    assert f"Much stronger (more than 10 points from parity): {PLANTED_CELL}" in summary
     assert PLANTED_CELL in (balance_report.parent / "summary.md").read_text(encoding="utf-8")
 
 
 def test_summary_states_the_question_population_and_no_calibration(balance_report: Path) -> None:
     html = balance_report.read_text(encoding="utf-8")
     assert "Question: Which pairings win more or less than their fair share" in html
-    from reports.population import strength_data
-
-    greedy = strength_data()["bots"]["greedy"]          # the shipped measurements (scripts/automa_table.py)
-    assert (f"Population: greedy (beats the solo Automa {100 * greedy['1'][0]:.0f}% at level 1, "
-            f"{100 * greedy['2'][0]:.0f}% at level 2") in html
+    # A 4-player design: the 2-player Automa measurements are not quoted (issue #34).
+    assert "Population: greedy (strength not measured)" in html and "beats the solo Automa" not in html
+    assert "measured in 2-player games only (reports/data/bot_strength.json); no measurement exists at 4 players" \
+        in html
     assert "not between strong human players" in html
     assert "No calibration was run on these results" in html
+
+
+@pytest.mark.parametrize(("players", "quoted", "missing"), [((2,), True, ""), ((4,), False, "4"),
+                                                             ((2, 4), True, "4"), ((3, 4), False, "3/4")])
+def test_automa_strength_is_quoted_only_at_the_player_count_it_was_measured_at(
+        players: tuple[int, ...], quoted: bool, missing: str) -> None:
+    greedy = strength_data()["bots"]["greedy"]          # the shipped measurements (scripts/automa_table.py)
+    assert strength_data()["players"] == 2
+    text = population_paragraph(Population.of(("greedy", "builder")), players)
+    rate = f"Population: greedy (beats the solo Automa {100 * greedy['1'][0]:.0f}% at level 1, "
+    assert (rate in text) == quoted and ("(2-player games, 1,000 per level" in text) == quoted
+    assert ("strength not measured" in text) == (not quoted)
+    assert (f"no measurement exists at {missing} players" in text) == bool(missing)
 
 
 def test_tournament_ladder_and_search_budget_follow_the_planted_strengths(tournament_report: Path) -> None:
