@@ -210,13 +210,19 @@ def play(
         raise ConfigError(f"--strategy-file loads {', '.join(python_bots)}; seat it with --strategies, e.g. "
                           f"--strategies {next(iter(python_bots))},greedy")
     specs = seat_strategies(strategies, config.players, python_bots)[0]
-    from sim._numba_cache import COMPILING_NOTE, is_warm
     from strategies.core import choose_move
 
-    if not is_warm(choose_move):             # a first run compiles for minutes: say so, on stderr
-        Console(stderr=True).print(COMPILING_NOTE)
+    _say_if_compiling(choose_move)
     g = play_game(config, seed, specs, python_bots=python_bots)
     _show_game(g, seed, specs, verbose, json_out, log_file)
+
+
+def _say_if_compiling(entry_point) -> None:
+    """A first run compiles the engine for minutes: say so, on stderr, before a command goes quiet (issue #31)."""
+    from sim._numba_cache import COMPILING_NOTE, is_warm
+
+    if not is_warm(entry_point):
+        Console(stderr=True).print(COMPILING_NOTE)
 
 
 def _check_log_file(log_file: Optional[Path], force: bool) -> None:
@@ -320,8 +326,10 @@ def replay(
     The game is set up and played again exactly as the experiment played it (seed, setup, seats, bots) and checked against the stored VP, so a surprising row of a report can be opened and read.
     """
     from experiments.replay import replay_game
+    from strategies.core import choose_move
 
     _check_log_file(log_file, force)
+    _say_if_compiling(choose_move)
     g, stored = replay_game(results_dir, game, seed, setup)
     _show_game(g, stored.seed, stored.strategies, verbose, json_out, log_file)
 
@@ -501,9 +509,12 @@ def ladder(
     with every bot's CPU-seconds per game and the strength-per-CPU-second frontier."""
     from experiments.ladder import frontier, pairings, parse_bots, run_ladder
 
+    from strategies.batch import play_batch
+
     _check_seed(seed)
     specs = parse_bots(bots)
     total = len(pairings(specs)) * 2 * ((games + 1) // 2)
+    _say_if_compiling(play_batch)
     with _progress(not json_out and Console(stderr=True).is_terminal) as bar:
         task = bar.add_task("playing", total=total)
         r = run_ladder(games, specs, seed, jobs, progress=lambda k: bar.advance(task, k), deal=deal)
@@ -609,6 +620,7 @@ class Topic(str, Enum):
     strategies = "strategies"
     populations = "populations"
     maps = "maps"
+    knobs = "knobs"
 
 
 def _first_sentence(text: str, limit: int = 110) -> str:
@@ -635,6 +647,13 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
         return ["name", "strategies", "description"], rows
     from sim import ids
     from sim.data_loader import available_maps, load_components, load_map
+
+    if topic is Topic.knobs:
+        from sim.overrides import knobs
+
+        rows = [{"path": k.path, "official": k.official, "kind": "whole number" if isinstance(k.official, int)
+                 else "number", "range": f"{k.low:,} .. {k.high:,}"} for k in knobs(load_components())]
+        return ["path", "official", "kind", "range"], rows
 
     if topic is Topic.maps:
         from sim.tables import compile_tables
@@ -688,10 +707,13 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
     "Components of expansions that the engine does not play yet are listed as not playable. An officer's "
     "module is what deals it: base always, leeghwater with --expansion leeghwater, promo with --expansion promo."))
 def list_(
-    topic: Topic = typer.Argument(..., help="What to list: companies, officers, strategies, populations (named bot sets for --population) or maps."),
+    topic: Topic = typer.Argument(..., help="What to list: companies, officers, strategies, populations (named bot "
+                                  "sets for --population), maps, or knobs (every number --override can change, with "
+                                  "its official value and the range the override check allows)."),
     json_out: bool = JsonOpt,
 ) -> None:
-    """List companies, executive officers, bot strategies (with parameters and defaults), bot populations or maps."""
+    """List companies, executive officers, bot strategies (with parameters and defaults), bot populations, maps or
+    the data's knobs (the numbers --override can change)."""
     columns, rows = _list_rows(topic)
     if json_out:
         _print_json(rows)

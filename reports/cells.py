@@ -7,7 +7,8 @@ only, so `n` counts focal seat-games.
 
 Verdicts (two one-sided tests, TOST, against an equivalence margin around parity, default +-3 points):
 - "balanced"     the cell is within +-margin of parity: both one-sided tests reject, Holm across the cells;
-- "stronger" / "weaker"  the cell differs from parity: two-sided score test, Holm across the cells;
+- "stronger" / "weaker"  the cell differs from parity: two-sided score test (Student's t, replicates - 1 df), Holm
+  across the cells;
 - "undetermined" neither: the text says about how many more games (at the current estimate) would decide it.
 Holm is used for both families, so the chance of any wrong "balanced" or any wrong "stronger/weaker" claim in the
 table is at most alpha.

@@ -7,7 +7,8 @@ Only leaf values (numbers, booleans, strings, lists of them) can be replaced, an
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 from sim.data_loader import validate_components
 from sim.errors import ConfigError, DataError
@@ -59,10 +60,10 @@ def _resolve(doc: Any, path: str) -> tuple[Any, Any, Any]:
     for depth, part in enumerate(parts):
         where = ".".join(parts[:depth]) or "the top level"
         if isinstance(node, dict):
-            if part not in node:
+            key = _dict_key(node, part)
+            if key is None:
                 raise ConfigError(f"overrides.{path}: no key {part!r} at {where}; valid: "
                                   f"{', '.join(map(str, node))}")
-            key = part
         elif isinstance(node, list):
             key = _list_index(node, part)
             if key is None:
@@ -75,6 +76,16 @@ def _resolve(doc: Any, path: str) -> tuple[Any, Any, Any]:
             return node, key, node[key]
         node = node[key]
     raise ConfigError(f"overrides: empty path {path!r}")
+
+
+def _dict_key(node: dict, part: str) -> Any:
+    """The key a path step names: the text itself, or the number it spells (YAML keys such as an income's piece
+    count `2` are integers: `companies.USA.income.base.2.rotate_wheel`)."""
+    if part in node:
+        return part
+    if part.lstrip("-").isdigit() and int(part) in node:
+        return int(part)
+    return None
 
 
 def _item_name(x: Any) -> Any:
@@ -120,3 +131,37 @@ def _same_kind(old: Any, new: Any) -> bool:
     if isinstance(old, list):
         return isinstance(new, list) and len(new) == len(old) and all(_same_kind(a, b) for a, b in zip(old, new))
     return type(old) is type(new)
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One number an override can change: its path, the data file's (official) value and the range the override
+    check allows (the data validation may refuse more, e.g. a cost list of the wrong length)."""
+
+    path: str
+    official: int | float
+    low: int | float
+    high: int | float
+
+
+def knobs(doc: dict) -> list[Knob]:
+    """Every number of a components document that `--override PATH=VALUE` can replace, by the path it accepts:
+    mapping keys by name, list items by their id or name (else position), numbers inside flat lists by position.
+    The `meta` section (the file's own version and sources) and `id` fields (which item it is, not a quantity)
+    are left out."""
+    return [Knob(path, value, 0 if value >= 0 else -MAX_OVERRIDE, MAX_OVERRIDE)
+            for path, value in _numbers({k: v for k, v in doc.items() if k != "meta"}, "")]
+
+
+def _numbers(node: Any, path: str) -> Iterator[tuple[str, int | float]]:
+    if isinstance(node, dict):
+        children = ((str(k), v) for k, v in node.items())
+    elif isinstance(node, list):
+        children = ((str(_item_name(v)) if _item_name(v) is not None else str(i), v) for i, v in enumerate(node))
+    else:
+        if isinstance(node, (int, float)) and not isinstance(node, bool):
+            yield path, node
+        return
+    for name, child in children:
+        if not (isinstance(node, dict) and name == "id"):
+            yield from _numbers(child, f"{path}.{name}" if path else name)

@@ -353,3 +353,35 @@ def test_hints_name_only_options_the_command_has(tmp_path):
     p = barrage("replay", str(tmp_path / "no-results"), "--game", "0", "--log", str(existing))
     assert_one_line_error(p, "already exists", "--force")
     assert "--force" in barrage("replay", "--help").stdout
+
+
+@pytest.mark.parametrize("args", [["play", "--players", "2", "--seed", "1"],
+                                  ["ladder", "--bots", "random,random_actions", "--games", "2", "--json"]],
+                         ids=["play", "ladder"])
+def test_a_command_that_compiles_says_so_on_stderr(args, monkeypatch, capsys) -> None:
+    """Issue #31: a first run compiles the engine for minutes; `play`, `replay` and `ladder` say so before they go
+    quiet (`balance` / `tournament` / `run` and `learn` already did; `bench` and `fuzz` show a warm-up bar). The
+    cache is made to look cold; the command still runs to the end."""
+    from typer.testing import CliRunner
+
+    import sim._numba_cache as numba_cache
+    from experiments.cli import app
+
+    monkeypatch.setattr(numba_cache, "is_warm", lambda entry_point: False)
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert numba_cache.COMPILING_NOTE.split("(")[0].strip() in " ".join(result.stderr.split())
+
+
+def test_list_knobs_prints_every_overridable_number():
+    """Issue #33: `barrage list knobs --json` gives path, official value, kind and range of every knob."""
+    from sim.data_loader import load_components
+    from sim.overrides import knobs
+
+    p = barrage("list", "knobs", "--json")
+    assert p.returncode == 0, p.stderr
+    rows = json.loads(p.stdout)
+    assert [r["path"] for r in rows] == [k.path for k in knobs(load_components())]
+    usa = next(r for r in rows if r["path"] == "companies.USA.income.base.2.rotate_wheel")
+    assert usa == {"path": "companies.USA.income.base.2.rotate_wheel", "official": 1, "kind": "whole number",
+                   "range": "0 .. 1,000,000"}

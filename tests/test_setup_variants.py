@@ -94,3 +94,33 @@ def test_override_changes_scores_not_play():
 def test_bad_override_paths_name_the_problem(path, message):
     with pytest.raises(ConfigError, match=message):
         compile_tables(GameConfig(overrides=((path, 3),)).variant)
+
+
+def test_override_reaches_an_income_by_its_piece_count():
+    """Issue #33: YAML keys that are numbers (an income under the 2nd base) are reached by the number in the path;
+    `companies.USA.income.base.2.rotate_wheel` was refused with "no key '2'". Only that reward changes (1 -> 2)."""
+    base, _ = compile_tables(GameConfig().variant)
+    t, _ = compile_tables(GameConfig(overrides=(("companies.USA.income.base.2.rotate_wheel", 2),)).variant)
+    changed = [name for name in base.dtype.names if not np.array_equal(base[name], t[name])]
+    assert changed == ["rewards"]
+    assert sorted(base["rewards"][base["rewards"] != t["rewards"]].tolist()) == [1]
+    assert sorted(t["rewards"][base["rewards"] != t["rewards"]].tolist()) == [2]
+
+
+def test_every_listed_knob_is_a_path_the_override_accepts():
+    """Issue #33: `barrage list knobs` lists every number of the data an override can change (meta and ids left
+    out), each by a path `--override` accepts: re-applying every official value passes the override check and the
+    data validation; a knob is non-negative when its official value is."""
+    import copy
+
+    from sim.data_loader import load_components
+    from sim.overrides import MAX_OVERRIDE, apply_overrides, knobs
+
+    doc = load_components()
+    listed = knobs(doc)
+    paths = [k.path for k in listed]
+    assert len(paths) == len(set(paths)) > 500
+    assert "companies.USA.income.base.2.rotate_wheel" in paths and "bonus_tiles.conduits.vp_per_unit" in paths
+    assert not any(p.startswith("meta.") or p.endswith(".id") for p in paths)
+    apply_overrides(copy.deepcopy(doc), tuple((k.path, k.official) for k in listed))
+    assert all((k.low, k.high) == ((0 if k.official >= 0 else -MAX_OVERRIDE), MAX_OVERRIDE) for k in listed)
