@@ -25,6 +25,7 @@ from scipy.stats import norm
 from reports.clustering import cluster_codes, critical_value, parity_z_test, win_rate_summary
 from reports.multiple_testing import ALPHA, holm
 from reports.power import POWER
+from reports.win_rates import games_to_show_balanced
 
 DEFAULT_MARGIN = 0.03
 BOOTSTRAP_DRAWS = 1000
@@ -114,7 +115,7 @@ def more_games_needed(table: pd.DataFrame, margin: float, alpha: float, power: f
     variance. 0 for a decided cell, MAX_ADVISED_GAMES when the estimate sits on the margin (no finite number
     decides it)."""
     m = max(len(table), 1)
-    z_eq, z_power = norm.isf(alpha / m), norm.ppf(power)
+    z_power = norm.ppf(power)
     out = np.zeros(len(table), dtype=np.int64)
     for i, row in enumerate(table.itertuples(index=False)):
         if row.verdict != "undetermined":
@@ -125,8 +126,7 @@ def more_games_needed(table: pd.DataFrame, margin: float, alpha: float, power: f
         d = abs(p - p0)
         need = math.inf
         if d < margin:
-            bound = p0 + margin if p >= p0 else p0 - margin
-            need = deff * ((z_eq * math.sqrt(bound * (1 - bound)) + spread) / (margin - d)) ** 2
+            need = games_to_show_balanced(p, p0, margin, m, deff, alpha, power)
         if d > 0:
             clusters_per_game = getattr(row, "clusters", row.n) / max(row.n, 1)
             games = row.n

@@ -11,7 +11,7 @@ import pandas as pd
 
 from reports.clustering import critical_value, parity_z_test, wilson, win_rate_summary
 from reports.multiple_testing import ALPHA, benjamini_hochberg, holm
-from reports.power import required_games
+from reports.power import POWER, required_games
 
 
 def win_rate_table(rows: pd.DataFrame, keys: Sequence[str], alpha: float = ALPHA) -> pd.DataFrame:
@@ -39,12 +39,13 @@ def simultaneous_intervals(table: pd.DataFrame, alpha: float = ALPHA) -> tuple[n
 
 
 def games_to_show_balanced(rate: float, parity: float, margin: float, cells: int, design_effect: float,
-                           alpha: float = ALPHA) -> float:
-    """Focal games after which the equivalence test would call a cell balanced within parity +- margin with 80%
-    power if its true rate were `rate`: the equivalence branch of reports.cells.more_games_needed (the one-sided
-    test at the nearer bound, null variance, Bonferroni alpha / cells, times the design effect), written as
-    power.required_games' two-sided test at 2 alpha / cells. Infinite when `rate` is not inside the margin."""
+                           alpha: float = ALPHA, power: float = POWER) -> float:
+    """Focal games after which the equivalence test would call a cell balanced within parity +- margin with
+    `power` (80%) if its true rate were `rate` (the equivalence plan of reports.cells.more_games_needed): the
+    one-sided test at the nearer bound, null variance, Bonferroni alpha / cells, times the design effect, written
+    as power.required_games' two-sided test at 2 alpha / cells. Infinite when `rate` is not inside the margin."""
     if abs(rate - parity) >= margin:
         return math.inf
     bound = parity + margin if rate >= parity else parity - margin
-    return max(design_effect, 1.0) * required_games(bound, rate - bound, alpha=2 * alpha / max(cells, 1))
+    return max(design_effect, 1.0) * required_games(bound, rate - bound, alpha=2 * alpha / max(cells, 1),
+                                                    power=power)
