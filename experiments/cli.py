@@ -349,6 +349,11 @@ from experiments import learn_command as _learn_command  # noqa: E402
 
 _learn_command.register(app)
 
+# view: a game as one HTML file that replays it on the map (experiments/view_command.py)
+from experiments import view_command as _view_command  # noqa: E402
+
+_view_command.register(app)
+
 
 # ------------------------------------------------------------------------------------------------------------
 # bench

@@ -16,6 +16,12 @@ far. Pairings are dealt at random in every game (as in a balance cell); seats al
 
 Targets per row (the viewing company c of a recorded position): final VP of c minus the best other company's, in
 units of MARGIN_SCALE, and c's win share (END-06..08: 1/k for a k-way shared victory).
+
+A refit (`refit`, `barrage learn --refit --td-lambda L`) plays no games: it retrains on every recorded position with
+TD(lambda) targets bootstrapped by the run's best model (`td_targets`) -- each position's target mixes the model's
+value of the same company's next recorded position with that position's own target -- which are far less noisy
+than the game's outcome alone (one outcome per game, thousands of positions), and adds the result as one more
+iteration, evaluated like the others.
 """
 from __future__ import annotations
 
@@ -159,6 +165,45 @@ def targets(seat_out: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndar
     return mask, y[mask]
 
 
+def td_targets(y: np.ndarray, game: np.ndarray, values: np.ndarray, players: int, lam: float) -> np.ndarray:
+    """TD(lambda) targets of recorded rows (TD-Gammon's lambda-return, Sutton & Barto 12.1): rows come game by game,
+    `players` rows per position (company 0, 1, ... in order, as record_chunk writes them); for company c's positions
+    t = 1..T of a game, G_T = y_T (the game's outcome) and G_t = (1 - lam) * values_{t+1} + lam * G_{t+1}, where
+    values are a model's predictions of the rows. lam = 1 gives the outcomes back."""
+    out = y.astype(np.float64).copy()
+    starts = np.flatnonzero(np.r_[True, game[1:] != game[:-1]])
+    for s, e in zip(starts, np.r_[starts[1:], game.size]):
+        if (e - s) % players:
+            raise ValueError(f"game {game[s]}: {e - s} rows is not a whole number of {players}-company positions")
+        for c in range(players):
+            rows = np.arange(s + c, e, players)
+            ret = out[rows[-1]].copy()
+            for t in range(rows.size - 2, -1, -1):
+                ret = (1.0 - lam) * values[rows[t + 1]] + lam * ret
+                out[rows[t]] = ret
+    return out
+
+
+def predict(model: np.ndarray, X: np.ndarray) -> np.ndarray:
+    """The flat model's outputs for the rows of X (numpy, for training; play evaluates it in numba,
+    strategies.value_model.mlp_forward, with the same layout)."""
+    n_in, n_hidden = int(model[1]), int(model[2])
+    sizes = [int(v) for v in model[3:3 + n_hidden + 1]]
+    p = 3 + n_hidden + 1
+    h = (X.astype(np.float64) - model[p:p + n_in]) / model[p + n_in:p + 2 * n_in]
+    p += 2 * n_in
+    width = n_in
+    for layer, nxt in enumerate(sizes):
+        w = model[p:p + width * nxt].reshape(width, nxt)
+        p += width * nxt
+        h = h @ w + model[p:p + nxt]
+        p += nxt
+        if layer < n_hidden:
+            h = np.maximum(h, 0.0)
+        width = nxt
+    return h
+
+
 def _explore_weights() -> np.ndarray:
     """The greedy weights whose best moves exploration draws from: the planners' default heuristic (`tuned`)."""
     from strategies.feature_layout import N_HEURISTIC
@@ -195,6 +240,7 @@ def train(X: np.ndarray, y: np.ndarray, settings: LearnSettings, seed: int) -> t
     """Fits the MLP (scikit-learn, the `learn` extra) on standardised features; returns (flat model, stats)."""
     try:
         from sklearn.neural_network import MLPRegressor
+        from threadpoolctl import threadpool_limits
     except ImportError:
         raise ConfigError("barrage learn needs scikit-learn: pip install -e '.[learn]'") from None
     from strategies.value_model import MARGIN_SCALE, pack
@@ -207,7 +253,8 @@ def train(X: np.ndarray, y: np.ndarray, settings: LearnSettings, seed: int) -> t
                        batch_size=512, learning_rate_init=1e-3, max_iter=settings.epochs, early_stopping=True,
                        validation_fraction=0.1, n_iter_no_change=6, random_state=seed % (2**32))
     Z = (X - mean) / scale
-    net.fit(Z, y)
+    with threadpool_limits(1):         # one BLAS thread: a fifth of the CPU time of two spinning ones, same model
+        net.fit(Z, y)
     model = pack(mean, scale, net.coefs_, net.intercepts_)
     pred = net.predict(Z)
     stats = {"rows": int(X.shape[0]), "epochs": int(net.n_iter_),
@@ -253,7 +300,7 @@ def _score(evaluation: dict[str, dict]) -> float:
 def run_learn(out: Path, settings: LearnSettings, resume: bool = False,
               progress: Callable[[str, int, int], None] | None = None) -> RunState:
     """Runs (or resumes) a learn run in `out`; returns its final state (module docstring)."""
-    from strategies.value_model import check, load, no_model, save
+    from strategies.value_model import load, no_model
 
     settings.check()
     data = out / "data"
@@ -293,27 +340,69 @@ def run_learn(out: Path, settings: LearnSettings, resume: bool = False,
             if progress:
                 progress(f"iteration {it}: games", b - it * settings.games, settings.games)
         play_cpu = time.process_time() - t_play
-        files = sorted(data.glob("iter*-*.npz"))
-        files = [f for f in files if ".tmp" not in f.name and int(f.name[4:].split("-")[0]) <= it]
-        parts = [np.load(f) for f in files]
-        X = np.concatenate([p["X"] for p in parts])
-        y = np.concatenate([p["y"] for p in parts])
-        if progress:
-            progress(f"iteration {it}: training on {X.shape[0]:,} positions", 0, 1)
-        t_train = time.process_time()
-        model, stats = train(X, y, settings, settings.seed + it)
-        train_cpu = time.process_time() - t_train
-        check(model)
-        save(model, out / f"model-{it}.json", {"iteration": it, "seed": settings.seed, **stats})
-        if progress:
-            progress(f"iteration {it}: evaluating", 0, 1)
-        evaluation = evaluate(settings, model, settings.eval_games) if settings.eval_games else {}
-        state.iterations.append({"iteration": it, "lineups": [",".join(lu) for lu in lineups],
-                                 "games": settings.games, "positions_total": int(X.shape[0]),
-                                 "play_cpu_s": play_cpu, "train_cpu_s": train_cpu, "train": stats,
-                                 "evaluation": evaluation, "score": _score(evaluation)})
-        if state.best < 0 or _score(evaluation) > state.iterations[state.best]["score"]:
-            state.best = it
-            shutil.copyfile(out / f"model-{it}.json", out / BEST_FILE)
-        state.save(out)
+        X, y, _ = recorded_positions(data, it)
+        _fit_evaluate_record(out, state, it, X, y, {"iteration": it, "lineups": [",".join(lu) for lu in lineups],
+                                                    "games": settings.games, "play_cpu_s": play_cpu}, progress)
     return state
+
+
+def run_refit(out: Path, td_lambda: float, progress: Callable[[str, int, int], None] | None = None) -> RunState:
+    """Adds a refit iteration to the run in `out`: no games; the MLP retrained on every recorded position with
+    TD(td_lambda) targets bootstrapped by the run's best model (module docstring, `td_targets`)."""
+    from strategies.value_model import load
+
+    state = refit_state(out, td_lambda)
+    it = len(state.iterations)
+    X, y, game = recorded_positions(out / "data", it - 1)
+    if progress:
+        progress(f"iteration {it}: TD({td_lambda:g}) targets from model {state.best}", 0, 1)
+    y = td_targets(y, game, predict(load(out / f"model-{state.best}.json"), X), state.settings.players, td_lambda)
+    _fit_evaluate_record(out, state, it, X, y.astype(np.float32),
+                         {"iteration": it, "kind": "refit", "td_lambda": td_lambda, "bootstrap": state.best,
+                          "lineups": [], "games": 0, "play_cpu_s": 0.0}, progress)
+    return state
+
+
+def refit_state(out: Path, td_lambda: float) -> RunState:
+    """The state of the run a refit extends; ConfigError when there is none to refit or td_lambda is not a weight."""
+    if not 0.0 <= td_lambda <= 1.0:
+        raise ConfigError(f"--td-lambda: a weight in [0, 1] (1 = the games' outcomes), got {td_lambda:g}")
+    if not (out / LEARN_FILE).exists():
+        raise ConfigError(f"--refit: {out} holds no {LEARN_FILE}; a refit retrains an existing run's positions")
+    state = RunState.load(out)
+    if state.best < 0:
+        raise ConfigError(f"--refit: {out} has no trained model yet; run its first iteration before a refit")
+    return state
+
+
+def recorded_positions(data: Path, last: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(features, targets, game index) of every recorded chunk of iterations 0..last, in recording order."""
+    files = sorted(data.glob("iter*-*.npz"))
+    files = [f for f in files if ".tmp" not in f.name and int(f.name[4:].split("-")[0]) <= last]
+    parts = [np.load(f) for f in files]
+    return tuple(np.concatenate([p[k] for p in parts]) for k in ("X", "y", "game"))
+
+
+def _fit_evaluate_record(out: Path, state: RunState, it: int, X: np.ndarray, y: np.ndarray, entry: dict,
+                         progress: Callable[[str, int, int], None] | None) -> None:
+    """Trains model `it` on (X, y), evaluates it, appends `entry` completed with the figures to learn.json and
+    makes the model the best one if its evaluation beats the best so far."""
+    from strategies.value_model import check, save
+
+    settings = state.settings
+    if progress:
+        progress(f"iteration {it}: training on {X.shape[0]:,} positions", 0, 1)
+    t_train = time.process_time()
+    model, stats = train(X, y, settings, settings.seed + it)
+    train_cpu = time.process_time() - t_train
+    check(model)
+    save(model, out / f"model-{it}.json", {"iteration": it, "seed": settings.seed, **stats})
+    if progress:
+        progress(f"iteration {it}: evaluating", 0, 1)
+    evaluation = evaluate(settings, model, settings.eval_games) if settings.eval_games else {}
+    state.iterations.append({**entry, "positions_total": int(X.shape[0]), "train_cpu_s": train_cpu, "train": stats,
+                             "evaluation": evaluation, "score": _score(evaluation)})
+    if state.best < 0 or _score(evaluation) > state.iterations[state.best]["score"]:
+        state.best = it
+        shutil.copyfile(out / f"model-{it}.json", out / BEST_FILE)
+    state.save(out)

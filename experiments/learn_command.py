@@ -13,6 +13,7 @@ _EPILOG = (
     "  barrage learn --out runs/value -j 2                      (the shipped model's recipe, docs/bots.md:"
     " its defaults)\n\n"
     "  barrage learn --out runs/value --resume                  (continue a stopped run)\n\n"
+    "  barrage learn --out runs/value --refit --td-lambda 0.7   (retrain on its positions with TD targets)\n\n"
     "  barrage learn --out runs/small --games 200 --iterations 1 --eval-games 40\n\n"
     "Needs the learn extra (pip install -e '.[learn]': scikit-learn). Iteration 0 records positions from games "
     "of the teachers against the opponents; later iterations add games of the students playing with the previous "
@@ -53,11 +54,18 @@ def learn(
     seed: int = typer.Option(1, "--seed", "-s", help="Master seed of the games, the deals and the training."),
     jobs: int = typer.Option(2, "--jobs", "-j", help="Threads for the games (numba prange)."),
     resume: bool = typer.Option(False, "--resume", help="Continue the run in --out (same settings required)."),
+    refit: bool = typer.Option(False, "--refit", help="Add one iteration to the run in --out that plays no games: "
+                                                      "retrain on all its positions with TD(lambda) targets "
+                                                      "bootstrapped by its best model (the game options are "
+                                                      "ignored)."),
+    td_lambda: float = typer.Option(0.7, "--td-lambda", help="With --refit: weight of the later positions' targets "
+                                                             "against the model's value of the next position "
+                                                             "(1 = the games' outcomes only)."),
     json_out: bool = typer.Option(False, "--json", help="Print learn.json's content at the end."),
 ) -> None:
     """Train the learned evaluator (value model) that `apprentice`, `lookahead` and `mcts:leaf=1` play with."""
     from experiments.bench import set_threads
-    from experiments.learn import LearnSettings, run_learn
+    from experiments.learn import LearnSettings, refit_state, run_learn, run_refit
 
     try:
         sizes = tuple(int(h) for h in hidden.split(","))
@@ -73,6 +81,10 @@ def learn(
                              eval_opponents=_specs(eval_opponents, "eval-opponents")).check()
     set_threads(jobs)
     err = Console(stderr=True, highlight=False)
+    if refit and resume:
+        raise ConfigError("--refit adds an iteration to an existing run by itself; drop --resume")
+    if refit:
+        refit_state(out, td_lambda)       # bad input fails before the compile note
     from sim._numba_cache import COMPILING_NOTE, is_warm
     from strategies.value_data import record_batch
 
@@ -83,7 +95,7 @@ def learn(
         if not json_out:
             err.print(f"{what} {done:,}/{total:,}" if total > 1 else what)
 
-    state = run_learn(out, settings, resume, show)
+    state = run_refit(out, td_lambda, show) if refit else run_learn(out, settings, resume, show)
     if json_out:
         print((out / "learn.json").read_text())
         return
@@ -91,8 +103,10 @@ def learn(
     for row in state.iterations:
         ev = "; ".join(f"vs {k} {v['win_share']:.3f} [{v['wilson95'][0]:.3f}, {v['wilson95'][1]:.3f}] "
                        f"(n={v['games']}, {v['cpu_s_per_game']:.3f} CPU-s/game)" for k, v in row["evaluation"].items())
-        con.print(f"iteration {row['iteration']}: {row['positions_total']:,} positions, play "
-                  f"{row['play_cpu_s']:.0f} CPU-s, train {row['train_cpu_s']:.0f} CPU-s; {ev}")
+        made = (f"refit with TD({row['td_lambda']:g}) targets from model {row['bootstrap']}"
+                if row.get("kind") == "refit" else f"play {row['play_cpu_s']:.0f} CPU-s")
+        con.print(f"iteration {row['iteration']}: {row['positions_total']:,} positions, {made}, train "
+                  f"{row['train_cpu_s']:.0f} CPU-s; {ev}")
     if state.best >= 0:
         con.print(f"best: iteration {state.best} -> {out / 'value_model.json'}")
 

@@ -29,12 +29,14 @@ def game_seeds(master_seed: int, n: int) -> np.ndarray:
 
 
 def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[str] | None = None,
-              max_moves: int | None = None, python_bots: dict[str, PythonStrategy] | None = None) -> Game:
+              max_moves: int | None = None, python_bots: dict[str, PythonStrategy] | None = None,
+              game_class: type[Game] = Game) -> Game:
     """Plays one game (or its first `max_moves` moves) with the given per-seat strategy specs; returns the Game.
 
     `strategies` is one spec per seat (a comma-separated string or a list) or a single spec for every seat;
     None means `random`. A spec naming one of `python_bots` (loaded bot files, strategies.python_bot) seats that
-    Python bot; it decides on a view of the game that hides what its seat cannot see.
+    Python bot; it decides on a view of the game that hides what its seat cannot see. `game_class` is the Game
+    (sub)class set up (the viewer's `experiments.view.RecordingGame` keeps every position).
     """
     from strategies.registry import automa_levels
 
@@ -46,7 +48,7 @@ def play_game(config: GameConfig | dict, seed: int, strategies: str | Sequence[s
     levels = automa_levels(seat_ids, seat_params)
     if any(levels):                                               # automa seats are set up as Automas (AUTOMA-01)
         config = dataclasses.replace(config, automa=levels)
-    g = Game.new(config, int(seed))
+    g = game_class.new(config, int(seed))
     play_out(g, int(seed), seat_ids, seat_params, seat_python, max_moves)
     return g
 

@@ -83,8 +83,9 @@ def find_game(results_dir: str | Path, game: int | None = None, seed: int | None
 
 
 def replay_game(results_dir: str | Path, game: int | None = None, seed: int | None = None,
-                setup: str | None = None) -> tuple[Game, StoredGame]:
-    """Replays a stored game with its event log; refuses (ConfigError) if the replay does not give the stored VP."""
+                setup: str | None = None, game_class: type[Game] = Game) -> tuple[Game, StoredGame]:
+    """Replays a stored game with its event log; refuses (ConfigError) if the replay does not give the stored VP.
+    `game_class` is the Game (sub)class set up (the viewer's `experiments.view.RecordingGame`)."""
     from strategies.python_bot import load_strategy_files
 
     manifest, stored = find_game(results_dir, game, seed, setup)
@@ -113,7 +114,7 @@ def replay_game(results_dir: str | Path, game: int | None = None, seed: int | No
     levels = automa_levels(seat_ids, seat_params)
     if any(levels):
         gconfig = dataclasses.replace(gconfig, automa=levels)
-    g = Game.from_setup(gconfig, stored.seed, fc, fo)
+    g = game_class.from_setup(gconfig, stored.seed, fc, fo)
     play_out(g, stored.seed, seat_ids, seat_params, seat_python)
     vp = [r.vp for r in g.result()]
     if vp != stored.vp:

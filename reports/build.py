@@ -57,7 +57,8 @@ def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = D
         comparison = compare_populations(rows, other_rows, population_label(manifest),
                                          population_label(other_manifest), margin, seed=provenance.master_seed)
     inputs = ReportInputs(rows=rows, provenance=provenance, population=Population.of(provenance.strategies),
-                          margin=margin, calibration=read_calibration(results_dir), comparison=comparison)
+                          margin=margin, calibration=read_calibration(results_dir), comparison=comparison,
+                          results_dir=str(results_dir))
     with single_blas_thread():
         sections, core = build_sections(inputs)
     out = Path(out_dir).resolve()

@@ -12,6 +12,7 @@ from reports.cells import DEFAULT_MARGIN, cell_column, focal_rows, ranked_cells,
 from reports.document import Figure, Section, Table, percent
 from reports.compare import PopulationComparison, comparison_findings, comparison_json
 from reports.effects import factor_effects, synergy, turn_order_vp
+from reports.example_games import example_games_section
 from reports.calibration import CALIBRATION_VERSION, INCONCLUSIVE, PASSED, TOO_HIGH, draws_to_pass, families_too_high
 from reports.findings import (
     NO_CLAIM,
@@ -60,6 +61,7 @@ class ReportInputs:
     margin: float = DEFAULT_MARGIN
     calibration: dict | None = None
     comparison: PopulationComparison | None = None
+    results_dir: str = ""           # where the rows came from (the example games' `barrage view` commands)
 
 
 def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
@@ -74,6 +76,9 @@ def build_sections(inputs: ReportInputs) -> tuple[list[Section], dict]:
                   "margin": inputs.margin}
     too_high = families_too_high(inputs.calibration)
     body = [cells_section(cells, inputs, too_high), shrinkage_section(rows, cells, provenance)]
+    examples = example_games_section(rows, cells, inputs.results_dir)
+    if examples is not None:
+        body.insert(1, examples)                     # next to the verdicts whose games it opens
     effects, factors = effects_section(rows, provenance, too_high)
     core["factors"] = factors
     body.append(effects)

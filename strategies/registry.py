@@ -120,7 +120,9 @@ _WIN = Param("win", 10, "reward of a win in VP, added to the VP margin over the 
 _REUSE = Param("reuse", 1, "1 keeps the subtree of the move played for the company's next decision when it follows "
                          "at once and nothing hidden was drawn in between; 0 searches every decision afresh",
                integer=True, low=0, high=1)
-APPRENTICE_ITERS, APPRENTICE_DEPTH = 8, 8   # the apprentice preset (docs/bots.md § The learned evaluator)
+# The apprentice preset (docs/bots.md § The learned evaluator): few iterations, so a stronger pull to the priors
+# (c 3) and sharper priors (tau 1 VP) than the planners' defaults -- measured against level 4 and `tuned`.
+APPRENTICE_ITERS, APPRENTICE_DEPTH, APPRENTICE_C, APPRENTICE_TAU = 8, 10, 3.0, 1.0
 PLANNER_HEURISTIC = "tuned"   # the greedy-family bot whose weights are the planners' default heuristic
 _HEURISTIC = tuple(Param(q.name, v, f"heuristic weight: {q.description}", low=q.low, high=q.high)
                    for q, (_, v) in zip(personas.PARAMS, personas.PERSONA_BY_NAME[PLANNER_HEURISTIC].params()))
@@ -161,10 +163,10 @@ register(_planner("expert", core.ISMCTS, _mcts(250, 1.5, 1.0, 2.0),
 
 
 register(_planner("apprentice", core.ISMCTS,
-                  _mcts(APPRENTICE_ITERS, 1.5, 1.0, 2.0, depth=APPRENTICE_DEPTH, leaf=1),
+                  _mcts(APPRENTICE_ITERS, APPRENTICE_C, 1.0, APPRENTICE_TAU, depth=APPRENTICE_DEPTH, leaf=1),
                   f"the fast bot of the learned evaluator: mcts at {APPRENTICE_ITERS} iterations per decision, "
                   f"playouts cut after {APPRENTICE_DEPTH} decisions and judged by the model "
-                  "(strategies/data/value_model.json; about 0.045 CPU-s per 2-player game, docs/bots.md § The learned "
+                  "(strategies/data/value_model.json; about 0.04 CPU-s per 2-player game, docs/bots.md § The learned "
                   "evaluator)"))
 register(_planner("lookahead", core.LOOKAHEAD,
                   (Param("width", 6, "moves looked at: the heuristic's best `width` (0 = every legal move)",

@@ -1,5 +1,5 @@
-"""`barrage learn`: a small run end to end (positions, training, evaluation, checkpoints, --resume), the same
-data and model whatever the thread count, and one-line errors for bad input."""
+"""`barrage learn`: a small run end to end (positions, training, evaluation, checkpoints, --resume, --refit), the
+same data and model whatever the thread count, TD(lambda) targets, and one-line errors for bad input."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from experiments.learn import LearnSettings, run_learn, targets
+from experiments.learn import LearnSettings, predict, run_learn, targets, td_targets
 from sim.results import N_RESULT, R_RANK, R_VP
 from strategies.value_model import MARGIN_SCALE, load
 
@@ -45,6 +45,15 @@ def test_learn_runs_checkpoints_and_resumes(tmp_path: Path):
     assert (out / "model-0.json").read_text() == first                 # iteration 0 was not redone
     assert load(out / "model-1.json").size > 1 and (out / "data" / "iter1-0.npz").exists()
     assert "iteration 1:" in p.stdout
+    best = state["best"]
+    p = barrage("learn", "--out", str(out), "--refit", "--td-lambda", "0.5")
+    assert p.returncode == 0, p.stderr
+    state = json.loads((out / "learn.json").read_text())
+    refit = state["iterations"][2]
+    assert (refit["kind"], refit["td_lambda"], refit["bootstrap"], refit["games"]) == ("refit", 0.5, best, 0)
+    assert refit["positions_total"] == state["iterations"][1]["positions_total"]   # no new games
+    assert load(out / "model-2.json").size > 1 and not (out / "data" / "iter2-0.npz").exists()
+    assert f"refit with TD(0.5) targets from model {best}" in p.stdout
 
 
 @pytest.mark.filterwarnings("ignore")
@@ -86,6 +95,48 @@ def test_learn_bad_input_is_a_one_line_error(tmp_path: Path, args, needle):
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert len(p.stderr.strip().splitlines()) == 1 and needle in p.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_td_targets_mix_the_next_positions_value_with_its_target():
+    """Two companies, three positions: company 0's rows 0, 2, 4 and company 1's rows 1, 3, 5 (recording order); the
+    last position keeps the outcome, earlier ones take (1 - lam) * next value + lam * next target."""
+    y = np.array([[1.0, 1.0], [-1.0, 0.0]] * 3)
+    values = np.array([[0.0, 0.5], [0.0, 0.5], [0.4, 0.6], [-0.4, 0.4], [0.8, 0.9], [-0.8, 0.1]])
+    game = np.zeros(6, dtype=np.int64)
+    td = td_targets(y, game, values, 2, 0.5)
+    assert np.allclose(td[4], [1.0, 1.0]) and np.allclose(td[5], [-1.0, 0.0])
+    assert np.allclose(td[2], [0.5 * 0.8 + 0.5 * 1.0, 0.5 * 0.9 + 0.5 * 1.0])          # 0.9, 0.95
+    assert np.allclose(td[0], [0.5 * 0.4 + 0.5 * 0.9, 0.5 * 0.6 + 0.5 * 0.95])         # 0.65, 0.775
+    assert np.allclose(td[3], [0.5 * -0.8 + 0.5 * -1.0, 0.5 * 0.1 + 0.5 * 0.0])        # -0.9, 0.05
+    assert np.allclose(td[1], [0.5 * -0.4 + 0.5 * -0.9, 0.5 * 0.4 + 0.5 * 0.05])       # -0.65, 0.225
+    assert np.array_equal(td_targets(y, game, values, 2, 1.0), y)                        # lam 1: the outcomes
+    two_games = td_targets(np.vstack([y, y]), np.repeat([0, 1], 6), np.vstack([values, values]), 2, 0.5)
+    assert np.allclose(two_games[6:], td)                                                # games do not mix
+    with pytest.raises(ValueError, match="whole number"):
+        td_targets(y[:5], game[:5], values[:5], 2, 0.5)
+
+
+def test_numpy_prediction_matches_scikit_learn():
+    """The training side's `predict` (TD bootstrap) reads the flat model as the numba evaluator does."""
+    from sklearn.neural_network import MLPRegressor
+
+    from strategies.value_model import pack
+
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(200, 6)) * 3 + 1
+    y = np.stack([X[:, 0] - X[:, 1], np.tanh(X[:, 2])], axis=1)
+    mean, scale = X.mean(axis=0), X.std(axis=0)
+    net = MLPRegressor(hidden_layer_sizes=(5, 4), max_iter=50, random_state=0).fit((X - mean) / scale, y)
+    model = pack(mean, scale, net.coefs_, net.intercepts_)
+    assert np.allclose(predict(model, X), net.predict((X - mean) / scale), atol=1e-9)
+
+
+def test_refit_errors(tmp_path: Path):
+    p = barrage("learn", "--out", str(tmp_path / "none"), "--refit")
+    assert p.returncode == 2 and "holds no learn.json" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+    p = barrage("learn", "--out", str(tmp_path / "none"), "--refit", "--td-lambda", "1.5")
+    assert p.returncode == 2 and "--td-lambda" in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "none").exists()
 
 
 def test_learn_resume_errors(tmp_path: Path):

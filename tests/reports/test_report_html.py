@@ -16,10 +16,11 @@ from reports.population import Population, strength_data
 from reports.sections import population_paragraph
 
 SECTIONS = {
-    "balance": ("summary", "cells", "shrinkage", "effects", "robustness", "seats", "combinations", "ratings", "search-budget",
-                "homogeneity", "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),
-    "tournament": ("summary", "cells", "shrinkage", "effects", "seats", "ratings", "search-budget", "homogeneity",
-                   "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),
+    "balance": ("summary", "cells", "example-games", "shrinkage", "effects", "robustness", "seats", "combinations",
+                "ratings", "search-budget", "homogeneity", "vp-sources", "scores", "energy", "sample-size",
+                "calibration", "methods"),
+    "tournament": ("summary", "cells", "example-games", "shrinkage", "effects", "seats", "ratings", "search-budget",
+                   "homogeneity", "vp-sources", "scores", "energy", "sample-size", "calibration", "methods"),
 }
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 VOID_ELEMENTS = {"meta", "img", "br"}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -16,7 +15,6 @@ import pytest
 
 WIDTH, HEIGHT = 1280, 2000
 FIRST_SCREEN = (1400, 900)
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 # Quiet, sandbox-free headless flags: no network chatter, no first-run dialogs, a throwaway profile per run.
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -52,17 +50,6 @@ window.addEventListener("load", () => {
 </script>"""
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def browser() -> str:
-    """The Chromium executable, or skip (before running any games) saying how to get one."""
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip(f"no headless Chromium on PATH (looked for {', '.join(BROWSERS)}); "
-                "install it, e.g. apt-get install chromium, to check the report's layout")
 
 
 def _chromium(browser: str, profile: Path, *args: str, size: tuple[int, int] = (WIDTH, HEIGHT)
