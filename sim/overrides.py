@@ -23,10 +23,11 @@ _VALIDATE = {COMPONENTS: validate_components, PROMO: validate_promo}
 def apply_overrides(doc: dict, overrides: tuple[tuple[str, Any], ...], file: str = COMPONENTS) -> dict:
     """Returns `doc` (the document of data file `file`, modified in place) with the overrides that address that file
     applied and validated; the others are left to the other file's call."""
+    mine = [(path, value) for path, value in overrides if _file_of(path) == file]
+    if not mine:
+        return doc
     ranges = integer_ranges(doc, file)
-    for full_path, value in overrides:
-        if _file_of(full_path) != file:
-            continue
+    for full_path, value in mine:
         path = full_path[len(_PREFIX[file]):]
         value = list(value) if isinstance(value, tuple) else value    # a Variant holds lists as tuples (hashable)
         parent, key, old, checked = _resolve(doc, path, full_path, file)

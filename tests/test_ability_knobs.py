@@ -100,16 +100,30 @@ def test_OFFICER_VIKTOR_01_production_minimum_is_a_knob():
 @pytest.mark.parametrize("capacity", [2, 4, 6])
 def test_OFFICER_GRAZIANO_01_level_3_capacity_is_a_knob(capacity):
     """OFFICER-GRAZIANO-01 / WATER-03: 11 drops from HA in the Water Flow phase: Graziano's level-3 B8U holds his
-    ability value (official 4), the neutral level-3 B8L holds 3, the rest leaves the map."""
-    doc = {"players": 2, "round": 5, "phase": "water_flow",
+    ability value (official 4), the neutral level-3 B8L holds 3, the rest leaves the map. The override is the
+    scenario's own (variant.overrides, docs/scenarios.md)."""
+    doc = {"variant": {"players": 2, "overrides": {
+               "executive_officers.Graziano Del Monte.ability_values.level_3_capacity": capacity}},
+           "round": 5, "phase": "water_flow",
            "companies": {0: {"company": "Italy", "officer": "Graziano"}, 1: {"company": "USA", "officer": "Viktor"}},
            "dams": {"B8U": {"owner": 0, "level": 3, "drops": 0}, "B8L": {"owner": "neutral", "level": 3, "drops": 0}},
            "headstreams": {"HA": {"drops": 11}}}
-    g = under(scenario.load(doc, advance=False),
-              ("executive_officers.Graziano Del Monte.ability_values.level_3_capacity", capacity))
-    s = g.snapshot()
+    s = scenario.load(doc).snapshot()
     assert {d: s["dams"][d]["drops"] for d in ("B8U", "B8L")} == {"B8U": capacity, "B8L": 3}
     assert s["counters"]["drops_removed"] == 11 - capacity - 3
+
+
+def test_a_snapshot_keeps_its_overrides():
+    """A game under overrides snapshots them (variant.overrides) and `load(snapshot)` plays on under the same rules:
+    Wilhelm's Base at 1 Excavator, then the same state as the original after the same moves."""
+    g = under(position("France", "Wilhelm"), (WILHELM, 1))
+    snap = g.snapshot()
+    assert snap["variant"]["overrides"] == {WILHELM: 1}
+    h = scenario.load(snap)
+    for x in (g, h):
+        play(x, "Construct on company-board space")
+        play(x, "Build a Base on B1L with tile base")
+    assert seat0(h)["excavators"] == 19 and np.array_equal(g.state, h.state)
 
 
 @pytest.mark.parametrize("fee, credits_after", [(3, 27), (0, 30), (8, 22)])
@@ -286,5 +300,7 @@ def test_cli_lists_ability_knobs_and_refuses_one_out_of_range_in_one_line(tmp_pa
     rows = {r["path"]: r for r in json.loads(p.stdout)}
     assert rows[WILHELM] == {"path": WILHELM, "official": 3, "kind": "whole number", "range": "0 .. 15"}
     assert rows["promo.gennaro_space.credits"]["range"] == "0 .. 10"
-    p = barrage("play", "--players", "2", "--seed", "1", "--override", f"{SOLOMON}=21")
+    out = tmp_path / "t"
+    p = barrage("tournament", "-p", "2", "-n", "4", "--override", f"{SOLOMON}=21", "--out", str(out), "-q")
     assert_one_line_error(p, f"overrides.{SOLOMON}: 21 is out of range; use 0 .. 20")
+    assert not out.exists()
