@@ -16,6 +16,7 @@ from sim.data_loader import _at, _item, integer_ranges, validate_components, val
 from sim.errors import ConfigError, DataError
 
 COMPONENTS, PROMO = "components.yaml", "promo.yaml"
+REFERENCES = ("id", "bga_id")                        # which item an entry is (ours, BGA's): names, not rule numbers
 _PREFIX = {COMPONENTS: "", PROMO: "promo."}          # the path prefix that addresses each data file
 _VALIDATE = {COMPONENTS: validate_components, PROMO: validate_promo}
 
@@ -31,6 +32,9 @@ def apply_overrides(doc: dict, overrides: tuple[tuple[str, Any], ...], file: str
         path = full_path[len(_PREFIX[file]):]
         value = list(value) if isinstance(value, tuple) else value    # a Variant holds lists as tuples (hashable)
         parent, key, old, checked = _resolve(doc, path, full_path, file)
+        if key in REFERENCES:
+            raise ConfigError(f"overrides.{full_path}: names which item this is, not a rule number; override one of "
+                              f"its values instead (barrage list knobs)")
         if isinstance(old, (dict, list)) and not _is_flat_list(old):
             raise ConfigError(f"overrides.{full_path}: names a whole section; name one value inside it, e.g. "
                               f"{full_path}.{_example_child(old)}")
@@ -187,7 +191,7 @@ def knobs(doc: dict, file: str = COMPONENTS) -> list[Knob]:
     """Every number of the document of data file `file` that `--override PATH=VALUE` can replace, by the path it
     accepts (promo.yaml's under `promo.`): mapping keys by name, list items by their id, name or officer (else
     position), numbers inside flat lists by position; with the range the override check allows. The `meta`
-    section (the file's own version and sources) and `id` fields (which item it is, not a quantity) are left
+    section (the file's own version and sources) and the REFERENCES (which item it is, not a quantity) are left
     out."""
     ranges = integer_ranges(doc, file)
     return [Knob(_PREFIX[file] + path, value, *knob_range(value, ranges.get(checked)))
@@ -204,7 +208,7 @@ def all_knobs() -> list[Knob]:
 def _numbers(node: Any, path: str, checked: str) -> Iterator[tuple[str, str, int | float]]:
     """(override path, validation key path, value) of every number under `node`."""
     if isinstance(node, dict):
-        children = ((str(k), _at(checked, k), v) for k, v in node.items() if k != "id")
+        children = ((str(k), _at(checked, k), v) for k, v in node.items() if k not in REFERENCES)
     elif isinstance(node, list):
         children = ((str(_item_name(v)) if _item_name(v) is not None else str(i), _item(checked, i), v)
                     for i, v in enumerate(node))

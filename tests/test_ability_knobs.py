@@ -283,6 +283,7 @@ def test_overrides_reach_list_positions():
     ("action_spaces.officer_spaces.Wu Fang.engineers", 0,
      "overrides.action_spaces.officer_spaces.Wu Fang.engineers: 0 is out of range; use 1 .. 1,000,000"),
     ("executive_officers.Wilhelm Adler.ability_values.base_cost", 2, "no key 'base_cost'"),
+    ("contracts.green.G1.bga_id", 7, "overrides.contracts.green.G1.bga_id: names which item this is, not a rule"),
 ])
 def test_an_override_outside_its_range_is_refused(path, value, message):
     from sim.variant import Variant
