@@ -167,9 +167,38 @@ def test_OFFICER_GENNARO_01_promo_space_cost_is_a_knob():
     assert (s["engineers"], s["credits"], s["excavators"], s["gennaro_space_engineers"]) == (10, 26, 15, 2)
 
 
+def test_OFFICER_LESLIE_01_rotate_wheel_is_a_knob():
+    """OFFICER-LESLIE-01: EWA1's Excavator and her tile go onto the open segment 0, then the wheel turns her ability
+    value in steps: 3 (official 1) leaves segment 3 open."""
+    g = position("France", "Leslie", expansions=["leeghwater"], leeghwater={"external_works": {
+        "display": ["EWA1", "EWB1", "EWA5"], "deck": ["EWA1", "EWB1", "EWA5", "EWA2", "EWA3", "EWA4", "EWB2", "EWB3",
+                                                      "EWB4", "EWB5", "EWC1", "EWC2", "EWC3", "EWC4", "EWC5"]}})
+    g = under(g, ("executive_officers.Leslie Spencer.ability_values.rotate_wheel", 3))
+    play(g, "Take external work EWA1 (1 Excavators) on space 1, paid onto Leslie's wheel")
+    assert seat0(g)["wheel"] == {"open": 3, "segments": {0: {"excavators": 1, "tiles": ["leslie"]}}}
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # companies
 # ---------------------------------------------------------------------------------------------------------------
+
+def test_COMPANY_NED_01_drops_after_production_is_a_knob():
+    """COMPANY-NED-01: with 2 drops after a production the active Netherlands chooses a dam twice (never the one
+    just used, never a neutral dam): B2U and B4U get one each."""
+    dams = {"B1U": {"owner": 0, "level": 2, "drops": 2}, "B2U": {"owner": 0, "level": 1},
+            "B3U": {"owner": "neutral", "level": 1}, "B4U": {"owner": 0, "level": 2, "drops": 1}}
+    g = position("Netherlands", "Graziano", expansions=["leeghwater"], dams=dams, conduits={"C1R": 0},
+                 powerhouses={"P5_0": 0, "P6_0": 0, "P7_0": 0})
+    g = under(g, ("companies.Netherlands.ability_values.drops_after_production", 2))
+    play(g, "Turbine Station +0: one production (left)")
+    play(g, "Produce 1 drop(s) from B1U through C1R to P5_0")
+    play(g, "Fulfil no contract")
+    assert sorted(descs(g)) == ["Decline", "Put a drop into B2U", "Put a drop into B4U"]
+    play(g, "Put a drop into B2U")
+    assert sorted(descs(g)) == ["Decline", "Put a drop into B4U"]
+    play(g, "Put a drop into B4U")
+    assert {d: g.snapshot()["dams"][d]["drops"] for d in ("B1U", "B2U", "B4U")} == {"B1U": 1, "B2U": 1, "B4U": 2}
+
 
 @pytest.mark.parametrize("extra", [3, 0, 5])
 def test_COMPANY_ITA_01_energy_per_production_is_a_knob(extra):
