@@ -654,10 +654,10 @@ def _list_rows(topic: Topic) -> tuple[list[str], list[dict]]:
     from sim.data_loader import available_maps, load_components, load_map
 
     if topic is Topic.knobs:
-        from sim.overrides import knobs
+        from sim.overrides import all_knobs
 
         rows = [{"path": k.path, "official": k.official, "kind": "whole number" if isinstance(k.official, int)
-                 else "number", "range": f"{k.low:,} .. {k.high:,}"} for k in knobs(load_components())]
+                 else "number", "range": f"{k.low:,} .. {k.high:,}"} for k in all_knobs()]
         return ["path", "official", "kind", "range"], rows
 
     if topic is Topic.maps:

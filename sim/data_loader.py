@@ -37,6 +37,7 @@ CONTRACT_DECKS = {
     "red": (15, 8, 10),
 }
 # action-space boards whose rows carry an id, min_players and a cost (directly or per left/right space)
+OFFICER_SPACES = ("Mahiri Sekibo", "Margot Fouche", "Wu Fang")   # OFFICER-MAHIRI-01, -MARGOT-01, -WU-01
 ROW_BOARDS = ("turbine_station", "water_management", "workshop", "machinery_shop", "contract_office",
               "patent_office")
 COMPANY_NON_COMPANY_KEYS = ("common", "introductory_matchups")
@@ -84,6 +85,19 @@ def load_promo(data_dir: Path | None = None) -> dict:
 def validate_components(doc: dict, source: str) -> None:
     """Validate a components document built in memory (e.g. with what-if overrides); errors name ``source``."""
     _validate_components(_Check(source), doc)
+
+
+def validate_promo(doc: dict, source: str) -> None:
+    """Validate a promo document built in memory (e.g. with what-if overrides); errors name ``source``."""
+    _validate_promo(_Check(source), doc)
+
+
+def integer_ranges(doc: dict, filename: str) -> dict[str, tuple[int | None, int | None]]:
+    """The bounds the validation of `filename` (components.yaml or promo.yaml) puts on each integer of `doc`, by
+    key path as its messages spell it (``contracts.green[3].energy``); None where a side is unbounded."""
+    c = _Check(filename, ranges={})
+    {"components.yaml": _validate_components, "promo.yaml": _validate_promo}[filename](c, doc)
+    return c.ranges
 
 
 def load_automa(data_dir: Path | None = None) -> dict:
@@ -230,14 +244,20 @@ def _load_geological_cached(data_dir: Path | None) -> dict:
 @functools.lru_cache(maxsize=None)
 def _load_promo_cached(data_dir: Path | None) -> dict:
     """Read and validate promo.yaml once per data directory (RECON-01/05: file-level fidelity)."""
-    c = _Check("promo.yaml")
-    doc = c.keys("", _read_yaml(_root(data_dir), "promo.yaml"), ("name", "fidelity", "gennaro_space"))
+    doc = _read_yaml(_root(data_dir), "promo.yaml")
+    _validate_promo(_Check("promo.yaml"), doc)
+    return doc
+
+
+def _validate_promo(c: _Check, doc: dict) -> None:
+    """Gennaro Grasso's reconstructed space (OFFICER-GENNARO-01, RECON-05): 1..3 Engineers, 0..10 Credits, once
+    per round (the engine plays no other)."""
+    c.keys("", doc, ("name", "fidelity", "gennaro_space"))
     c.choice("fidelity", doc["fidelity"], FIDELITIES)
     space = c.keys("gennaro_space", doc["gennaro_space"], ("engineers", "credits", "uses_per_round"))
     c.integer("gennaro_space.engineers", space["engineers"], 1, 3)
     c.integer("gennaro_space.credits", space["credits"], 0, 10)
     c.integer("gennaro_space.uses_per_round", space["uses_per_round"], 1, 1)
-    return doc
 
 
 AUTOMA_DO = {"produce": {"bonus", "needs_contract"}, "water_management": {"drops", "flow_now"},
@@ -291,9 +311,11 @@ def _load_automa_cached(data_dir: Path | None) -> dict:
 class _Check:
     """Primitive validators that raise DataError naming the file and the key path."""
 
-    def __init__(self, filename: str) -> None:
-        """Remember the file name used as the prefix of every message."""
+    def __init__(self, filename: str, ranges: dict | None = None) -> None:
+        """Remember the file name used as the prefix of every message; `ranges`, if given, collects the bounds
+        of every integer checked (key path -> (lowest, highest), None for no bound)."""
         self.filename = filename
+        self.ranges = ranges
 
     def fail(self, path: str, problem: str) -> NoReturn:
         """Raise DataError for ``path``."""
@@ -321,6 +343,8 @@ class _Check:
 
     def integer(self, path: str, value: Any, lo: int | None = None, hi: int | None = None) -> int:
         """Require an integer within the inclusive bounds given."""
+        if self.ranges is not None:
+            self.ranges[path] = (lo, hi)
         ok = _is_int(value) and (lo is None or value >= lo) and (hi is None or value <= hi)
         if not ok:
             wanted = ("an integer" if lo is None and hi is None else
@@ -385,6 +409,7 @@ def _validate_components(c: _Check, doc: dict) -> None:
     _check_basic_tiles(c, doc["basic_technology_tiles"])
     _check_advanced_tiles(c, doc["advanced_technology_tiles"])
     _check_action_spaces(c, doc["action_spaces"], officers)
+    _check_construction_costs(c, doc["construction_costs"])
     _check_energy_track(c, doc["energy_track"])
 
 
@@ -394,7 +419,7 @@ def _reward_vocabulary(c: _Check, reward_keys: Any) -> set[str]:
 
 
 def _check_reward(c: _Check, path: str, reward: Any, vocabulary: set[str]) -> None:
-    """Validate one reward/income mapping: known keys, positive int amounts, special-valued keys."""
+    """Validate one reward/income mapping: known keys, int amounts >= 0, special-valued keys."""
     if not c.mapping(path, reward):
         c.fail(path, "expected at least one reward, got an empty mapping")
     for key, value in reward.items():
@@ -413,7 +438,7 @@ def _check_reward(c: _Check, path: str, reward: Any, vocabulary: set[str]) -> No
             if value != "any" and not (_is_int(value) and value >= 1):
                 c.fail(here, f'expected an integer >= 1 or "any", got {_show(value)}')
         else:
-            c.integer(here, value, 1)
+            c.integer(here, value, 0)                 # 0: no such part (a what-if that removes it)
 
 
 def _check_headstream_tiles(c: _Check, tiles: Any) -> None:
@@ -446,15 +471,35 @@ def _check_contracts(c: _Check, decks: Any, vocabulary: set[str]) -> dict[str, s
 
 
 def _check_officers(c: _Check, officers: Any) -> set[str]:
-    """Each executive officer has a unique name, an expansion and an ability; return the names."""
+    """Each executive officer has a unique name, an expansion, an ability and its ability values; return the
+    names. Tommaso has at most one Architect (OFFICER-TOMMASO-01), a hand limit is 1..10 (CONTRACT-04)."""
     names: dict = {}
     for i, officer in enumerate(c.seq("executive_officers", officers)):
         path = _item("executive_officers", i)
         c.keys(path, officer, ("name", "expansion", "ability"))
         c.unique(_at(path, "name"), c.text(_at(path, "name"), officer["name"]), names)
         for key, amount in c.mapping(_at(path, "starting_resources"), officer.get("starting_resources", {})).items():
-            c.integer(_at(_at(path, "starting_resources"), key), amount, 0)
+            c.integer(_at(_at(path, "starting_resources"), key), amount, 0, 1 if key == "architect" else None)
+        if "hand_limit" in officer:
+            c.integer(_at(path, "hand_limit"), officer["hand_limit"], 1, 10)
+        _check_ability_values(c, path, officer["name"], officer)
     return set(names)
+
+
+def _check_ability_values(c: _Check, path: str, owner: str, entry: dict) -> None:
+    """A company's or officer's `ability_values` hold exactly the keys sim.ids.ABILITY_VALUES gives its owner,
+    each an integer in the range the engine plays (none for an owner without any)."""
+    from sim.ids import ABILITY_VALUES
+
+    wanted = {key: (lo, hi) for name, key, lo, hi in ABILITY_VALUES if name == owner}
+    here = _at(path, "ability_values")
+    if not wanted:
+        if "ability_values" in entry:
+            c.fail(here, f"{owner} has no ability values; remove the key")
+        return
+    values = c.exact_keys(here, entry.get("ability_values"), tuple(wanted))
+    for key, (lo, hi) in wanted.items():
+        c.integer(_at(here, key), values[key], lo, hi)
 
 
 def _check_officer_pool(c: _Check, setup: Any, officers: set[str]) -> None:
@@ -476,6 +521,7 @@ def _check_companies(c: _Check, companies: Any, vocabulary: set[str]) -> set[str
     for name in names:
         path = _at("companies", name)
         c.keys(path, companies[name], ("expansion", "income", "special_ability"))
+        _check_ability_values(c, path, name, companies[name])
         income = c.exact_keys(_at(path, "income"), companies[name]["income"], INCOME_ROWS)
         for row in INCOME_ROWS:
             here = _at(_at(path, "income"), row)
@@ -539,6 +585,27 @@ def _check_advanced_tiles(c: _Check, piles: Any) -> None:
             c.choice(_at(path, "structure"), tile["structure"], TECH_STRUCTURES)
 
 
+MAX_MACHINERY_COST = 15   # a build's machineries stay below 32 (sim.rules.construct.encode_payment), modifiers included
+
+
+def _check_construction_costs(c: _Check, costs: Any) -> None:
+    """CONSTRUCT-08..11: Bases and Elevations cost 0..15 machineries by area, a Powerhouse 0..15 by the number built
+    before; the red-outline surcharges are Credits >= 0."""
+    c.keys("construction_costs", costs, ("base", "elevation", "powerhouse"))
+    for kind in ("base", "elevation"):
+        for area in AREAS:
+            c.integer(f"construction_costs.{kind}.{area}", c.keys(f"construction_costs.{kind}", costs[kind],
+                                                                  AREAS)[area], 0, MAX_MACHINERY_COST)
+    by_number = c.mapping("construction_costs.powerhouse.by_number_built_before",
+                          costs["powerhouse"].get("by_number_built_before"))
+    c.exact_keys("construction_costs.powerhouse.by_number_built_before", by_number, (0, 1, 2, 3))
+    for k, cost in by_number.items():
+        c.integer(f"construction_costs.powerhouse.by_number_built_before.{k}", cost, 0, MAX_MACHINERY_COST)
+    for kind in ("base", "powerhouse"):
+        c.integer(f"construction_costs.{kind}.paying_space_extra_credits",
+                  costs[kind].get("paying_space_extra_credits"), 0)
+
+
 def _check_space_cost(c: _Check, path: str, space: Any) -> None:
     """An action space costs engineers >= 1 and extra credits >= 0."""
     c.keys(path, space, ("engineers", "credits"))
@@ -566,10 +633,18 @@ def _check_action_spaces(c: _Check, boards: Any, officers: set[str]) -> None:
         path = _item("action_spaces.company_board_construction", i)
         c.integer(_at(path, "slot"), c.keys(path, row, ("slot",))["slot"], i + 1, i + 1)
         _check_space_cost(c, path, row)
-    for i, row in enumerate(c.seq("action_spaces.officer_spaces", boards["officer_spaces"])):
+    spaces = c.seq("action_spaces.officer_spaces", boards["officer_spaces"])
+    for i, row in enumerate(spaces):
         path = _item("action_spaces.officer_spaces", i)
         c.choice(_at(path, "officer"), c.keys(path, row, ("officer",))["officer"], sorted(officers))
         _check_space_cost(c, path, row)
+    owners = [row["officer"] for row in spaces]
+    if sorted(owners) != sorted(OFFICER_SPACES):
+        c.fail("action_spaces.officer_spaces", f"expected one row for each of {', '.join(OFFICER_SPACES)}, got "
+                                               f"{', '.join(map(str, owners)) or 'none'}")
+    mahiri = spaces[owners.index("Mahiri Sekibo")]                     # OFFICER-MAHIRI-01: her second space
+    c.integer(_at(_item("action_spaces.officer_spaces", owners.index("Mahiri Sekibo")), "second_use_credits"),
+              mahiri.get("second_use_credits"), 0)
 
 
 def _check_energy_track(c: _Check, track: Any) -> None:

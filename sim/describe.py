@@ -76,7 +76,11 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
             plain = describe_move(S, T, info, move - ids.MV_ARCHITECT)
             return f"{plain}, with the Architect alone (an extra turn follows)"
         if move == ids.MV_WU:
-            return "Wu Fang's space: energy = drops in his dams, then fulfil one own contract [1 Engineer]"
+            fee = f" + {int(T.officer_space_fee[ids.WU, 0])} Credits" if T.officer_space_fee[ids.WU, 0] else ""
+            per = int(T.ability[ids.AV_WU_ENERGY_PER_DROP])
+            times = f" x {per}" if per != 1 else ""
+            return (f"Wu Fang's space: energy = drops in his dams{times}, then fulfil one own contract "
+                    f"[{_engineers(int(T.officer_space_eng[ids.WU]))}{fee}]")
         if move == ids.MV_GENNARO:
             fee = f" + {int(T.gennaro_fee[0])} Credits" if T.gennaro_fee[0] else ""
             return f"Construct on Gennaro Grasso's space [{_engineers(int(T.gennaro_eng[0]))}{fee}]"
@@ -123,7 +127,7 @@ def describe_move(S: np.ndarray, T, info: TableInfo, move: int) -> str:
         if payment_excamixers(move):                                  # OFFICER-ELON-01
             parts.append(f"{payment_excamixers(move)} Excamixers")
         if s:
-            parts.append(f"{3 * s} Credits for {s} machineries")
+            parts.append(f"{int(T.ability[ids.AV_SOLOMON_CREDITS]) * s} Credits for {s} machineries")
         return "Pay " + ", ".join(parts)
     if kind == ids.TK_PRODUCE:
         if move == ids.MV_SKIP:
@@ -196,7 +200,9 @@ def _describe_lwp_main(S, T, move: int) -> str:
         w = int(S[L.LWP_EW_SHOWN + slot])
         how = ", paid onto Leslie's wheel" if move >= ids.MV_EXTWORK_LESLIE else ""
         return f"Take {_extwork_text(T, w)} on space {slot + 1}{how} [2 Engineers]"
-    return f"Margot's officer space: {ids.BUILDING_NAMES[move - ids.MV_MARGOT]} action [1 Engineer]"
+    fee = f" + {int(T.officer_space_fee[ids.MARGOT, 0])} Credits" if T.officer_space_fee[ids.MARGOT, 0] else ""
+    return (f"Margot's officer space: {ids.BUILDING_NAMES[move - ids.MV_MARGOT]} action "
+            f"[{_engineers(int(T.officer_space_eng[ids.MARGOT]))}{fee}]")
 
 
 def _describe_lwp_choice(S, T, info: TableInfo, kind: int, c: int, a0: int, move: int) -> str:

@@ -31,7 +31,7 @@ def _order(order: list[int], seats: list[str]) -> str:
 def _production(e: Event, seats: list[str]) -> str:
     product = f"{e['drops']} drop{'s' if e['drops'] != 1 else ''} x {e['value']}"
     modifiers = [f"{e[key]:+d} {what}" for key, what in (
-        ("viktor_minimum", "Viktor's minimum 4"), ("modifier", "action"), ("company_bonus", "company bonus"),
+        ("viktor_minimum", "Viktor's minimum"), ("modifier", "action"), ("company_bonus", "company bonus"),
         ("geological_bonus", "geological token")) if e[key]]
     arithmetic = f"{product} = {e['base']}, {', '.join(modifiers)}" if modifiers else product
     paid = f"; pays {e['paid']} for the conduit to {_who(e['conduit_owner'], seats)}" if e["paid"] else ""

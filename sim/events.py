@@ -314,7 +314,8 @@ class EventLogger:
             x.event("drop", rule, seat, start=self._node_name(start), path=path,
                     held_by=self.info.dam_ids[held] if held is not None else None, left_map=held is None)
             for z in sites:                                              # COMPANY-USA-01, DECISION-13
-                x.event("usa_site_energy", "COMPANY-USA-01", usa[z], {"energy": 1},
+                x.event("usa_site_energy", "COMPANY-USA-01", usa[z],
+                        {"energy": int(T.ability[ids.AV_USA_ENERGY_PER_DROP])},
                         site=self._node_name(nd + z))
             owner = int(S[L.DAM_OWNER + held]) if held is not None else -1
             if (0 <= owner < L.MAX_PLAYERS and S[L.GEO_TOKEN + T.dam_zone[held]] == ids.GEO_BASE_CR
@@ -322,7 +323,7 @@ class EventLogger:
                 x.event("geological_credit", "GEO-BASE-CR-02", owner, {"credits": 1}, dam=self.info.dam_ids[held])
 
     def _usa_sites(self, S: np.ndarray) -> dict[int, int]:
-        """Zone -> seat for every site where an entering drop gives an active USA 1 energy (COMPANY-USA-01)."""
+        """Zone -> seat for every site where an entering drop gives an active USA energy (COMPANY-USA-01)."""
         out = {}
         T = self.T
         for c in range(self.players):

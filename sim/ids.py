@@ -21,6 +21,27 @@ TOMMASO, SIMONE, LESLIE, MARGOT, ELON, GENNARO, WU, OCTAVIUS, AMIR = range(7, 16
 N_OFFICERS = 16
 NO_OFFICER = -1
 
+# Ability values: the numbers of the companies' and officers' abilities, each in the `ability_values` of its owner's
+# entry in components.yaml and compiled to T.ability[AV_*]. (owner, key, lowest, highest value the engine plays;
+# payments encode machinery counts below 32, sim.rules.construct.encode_payment.)
+ABILITY_VALUES = (
+    ("USA", "energy_per_drop", 0, 10),                            # COMPANY-USA-01
+    ("Italy", "energy_per_production", 0, 30),                    # COMPANY-ITA-01
+    ("France", "contract_reduction", 0, 30),                      # COMPANY-FRA-01
+    ("Netherlands", "drops_after_production", 0, 5),              # COMPANY-NED-01
+    ("Wilhelm Adler", "base_excavators", 0, 15),                  # OFFICER-WILHELM-01
+    ("Graziano Del Monte", "level_3_capacity", 0, 10),            # OFFICER-GRAZIANO-01
+    ("Viktor Fiesler", "production_minimum", 0, 30),              # OFFICER-VIKTOR-01
+    ("Jill McDowell", "mixers_per_production_value", 0, 5),       # OFFICER-JILL-01
+    ("Solomon P. Jordan", "credits_per_machinery", 0, 20),        # OFFICER-SOLOMON-01
+    ("Leslie Spencer", "rotate_wheel", 0, 5),                     # OFFICER-LESLIE-01
+    ("Wu Fang", "energy_per_drop", 0, 10),                        # OFFICER-WU-01
+)
+(AV_USA_ENERGY_PER_DROP, AV_ITALY_ENERGY, AV_FRANCE_REDUCTION, AV_NETHERLANDS_DROPS, AV_WILHELM_BASE_EXCAVATORS,
+ AV_GRAZIANO_CAPACITY, AV_VIKTOR_MINIMUM, AV_JILL_MIXERS_PER_VALUE, AV_SOLOMON_CREDITS, AV_LESLIE_ROTATE,
+ AV_WU_ENERGY_PER_DROP) = range(11)
+N_ABILITY_VALUES = 11
+
 # Areas (TERM-03).
 AREA_NAMES = ("mountain", "hill", "plain")
 MOUNTAIN, HILL, PLAIN = 0, 1, 2

@@ -26,7 +26,7 @@ from sim.duel_data import is_preparation_map, load_duel_map_sections
 from sim.duel_tables import DUEL_TABLE_FIELDS, duel_fidelity, duel_reward_rows, duel_tables
 from sim.errors import ConfigError
 from sim.officer_pool import pool as officer_pool
-from sim.overrides import apply_overrides
+from sim.overrides import PROMO, apply_overrides
 from sim.variant import Variant
 
 _REWARD_KEY_INDEX = {k: i for i, k in enumerate(ids.REWARD_KEYS)}
@@ -77,6 +77,10 @@ TABLE_FIELDS: dict[str, tuple[int, ...]] = {
     "officer_architect": (ids.N_OFFICERS,), "officer_hand_limit": (ids.N_OFFICERS,),
     "officer_start_machines": (ids.N_OFFICERS, 3),    # Excavators, Mixers, Excamixers (SETUP-20/21)
     "gennaro_eng": (1,), "gennaro_fee": (1,),
+    # Every company's and officer's ability numbers (sim.ids.ABILITY_VALUES, slots AV_*); the officer spaces of
+    # Mahiri, Margot and Wu: Engineers and Credits [first use, second use (Mahiri only, OFFICER-MAHIRI-01)]
+    "ability": (ids.N_ABILITY_VALUES,),
+    "officer_space_eng": (ids.N_OFFICERS,), "officer_space_fee": (ids.N_OFFICERS, 2),
     "n_intro_pairings": (1,), "intro_pairings": (4, 3),   # company, officer, starting contract
     "n_bonus_tiles": (1,), "n_objectives": (1,),
     "fixed_objective": (1,), "fixed_bonus": (5,), "fixed_head": (L.MAX_HEADSTREAMS,),   # -1 = drawn at setup
@@ -151,8 +155,23 @@ def _reward_row(reward: dict, key_path: str) -> tuple[list[int], list[int]]:
         elif key == "fulfill_own_contract_max" and value == "any":
             value = ids.FULFIL_ANY
         amounts[k] = int(value)
-        order.append(k)
+        if amounts[k] != 0:                  # a part overridden to 0 is no part (REWARD-*: nothing to resolve)
+            order.append(k)
     return amounts, order
+
+
+def _ability_tables(comp: dict) -> dict:
+    """The ability values of every company and officer (sim.ids.ABILITY_VALUES order) and the officer spaces'
+    Engineers and Credits (OFFICER-MAHIRI-01, OFFICER-MARGOT-01, OFFICER-WU-01); 0 for officers without one."""
+    owners = {**comp["companies"], **{o["name"]: o for o in comp["executive_officers"]}}
+    eng = [0] * ids.N_OFFICERS
+    fee = [[0, 0] for _ in range(ids.N_OFFICERS)]
+    for row in comp["action_spaces"]["officer_spaces"]:
+        o = ids.OFFICER_NAMES.index(row["officer"])
+        eng[o] = row["engineers"]
+        fee[o] = [row["credits"], row.get("second_use_credits", row["credits"])]
+    return dict(ability=[owners[owner]["ability_values"][key] for owner, key, _, _ in ids.ABILITY_VALUES],
+                officer_space_eng=eng, officer_space_fee=fee)
 
 
 def _fixed_draws(variant: Variant, head_tiles: list[dict], n_heads: int) -> dict:
@@ -401,9 +420,7 @@ def _side(name: str) -> str:
 @functools.lru_cache(maxsize=64)
 def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     """Builds the numeric tables (and their names) of a variant."""
-    comp = load_components()
-    if variant.overrides:
-        comp = apply_overrides(comp, variant.overrides)
+    comp = apply_overrides(load_components(), variant.overrides)
     m = load_map(variant.map)
     if variant.map not in PLAYABLE_MAPS:
         raise ConfigError(f"map: {variant.map!r} is not playable yet; use {' or '.join(map(repr, PLAYABLE_MAPS))}")
@@ -481,14 +498,15 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     pool = [ids.OFFICER_NAMES.index(n) for n in officer_pool(variant.expansions)]      # SETUP-13, LWP-01
     lwp_on = "leeghwater" in variant.expansions
     hand_limit = 3                                                                       # CONTRACT-04
-    promo = load_promo()
+    promo = apply_overrides(load_promo(), variant.overrides, PROMO)
     officer_extra = dict(
         officer_architect=[int((officers[n].get("starting_resources") or {}).get("architect", 0))
                            for n in ids.OFFICER_NAMES],
         officer_hand_limit=[int(officers[n].get("hand_limit", hand_limit)) for n in ids.OFFICER_NAMES],
         officer_start_machines=[[int((officers[n].get("starting_resources") or {}).get(k, sr.get(k, 0)))
                                  for k in ("excavators", "mixers", "excamixers")] for n in ids.OFFICER_NAMES],
-        gennaro_eng=[promo["gennaro_space"]["engineers"]], gennaro_fee=[promo["gennaro_space"]["credits"]])
+        gennaro_eng=[promo["gennaro_space"]["engineers"]], gennaro_fee=[promo["gennaro_space"]["credits"]],
+        **_ability_tables(comp))
     intro = [(ids.COMPANY_NAMES.index(p["company"]), ids.OFFICER_NAMES.index(p["officer"]),
               contract_ids.index(p["starting_contract"])) for p in comp["companies"]["introductory_matchups"]]
     award = et["first_second_award"]

@@ -69,7 +69,7 @@ def _control_station(S, T, I, X, W, credits):
     """A production with modifier +3 (LWP-BUILD-06 Control Station)."""
     c = I[I_C]
     best = 0.0
-    extra = italy_extra(I)
+    extra = italy_extra(T, I)
     nprod = list_systems(S, T, I, credits)
     for i in range(nprod):
         d, cond, ph, k = decode(I[I_PRODS + i])
@@ -148,7 +148,9 @@ def lwp_main_value(S, T, I, X, W, m, credits):
         leslie = m >= ids.MV_EXTWORK_LESLIE
         w = S[L.LWP_EW_SHOWN + (m - ids.MV_EXTWORK) % 10]
         return extwork_value(T, I, X, W, w, leslie) - 2 * X[X_CE]
-    return building_action_value(S, T, I, X, W, m - ids.MV_MARGOT, credits) - X[X_CE]   # OFFICER-MARGOT-01
+    fee = T.officer_space_fee[ids.MARGOT, 0]                       # OFFICER-MARGOT-01
+    return (building_action_value(S, T, I, X, W, m - ids.MV_MARGOT, credits - fee)
+            - T.officer_space_eng[ids.MARGOT] * X[X_CE] - fee * X[X_CV])
 
 
 @fast

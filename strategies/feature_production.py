@@ -63,7 +63,7 @@ def production_energy_value(S, T, I, X, W, e_prod, extra):
     v += duel_energy_value(I, X, e_prod + extra)                      # Barrage: Duel, DUEL-COND-02
     bound = e_prod
     if I[I_COMP] == ids.FRANCE and I[I_ABIL] == 1:
-        bound += 3
+        bound += T.ability[ids.AV_FRANCE_REDUCTION]
     return v + best_fulfilment(S, T, I, X, W, bound)
 
 
@@ -88,9 +88,9 @@ def energy_value_memo(S, T, I, X, W, e_prod, extra):
 
 
 @inlined
-def viktor_energy(I, e):
-    """OFFICER-VIKTOR-01: production value x drops as it counts for c (4 when it is <= 3 for Viktor)."""
-    return 4 if (I[I_OFF] == ids.VIKTOR and e <= 3) else e
+def viktor_energy(T, I, e):
+    """OFFICER-VIKTOR-01: production value x drops as it counts for c (for Viktor at least his minimum, 4)."""
+    return max(e, T.ability[ids.AV_VIKTOR_MINIMUM]) if I[I_OFF] == ids.VIKTOR else e
 
 
 @inlined
@@ -99,7 +99,7 @@ def production_energy(S, T, I, X, cond, ph, k, modifier, german_second):
     bonus (not for the German second production, PRODUCE-08), geological powerhouse bonus."""
     e = int(X[X_CVAL + cond]) * k
     if not german_second:
-        e = viktor_energy(I, e) + modifier + T.prod_bonus[I[I_NPH]]
+        e = viktor_energy(T, I, e) + modifier + T.prod_bonus[I[I_NPH]]
     tok = S[L.GEO_TOKEN + T.ph_zone[ph]]
     if tok == ids.GEO_PH_EXC:
         e += 2
@@ -138,6 +138,6 @@ def list_systems(S, T, I, credits):
 
 
 @inlined
-def italy_extra(I):
-    """COMPANY-ITA-01: +3 energy after each production once active."""
-    return 3 if (I[I_COMP] == ids.ITALY and I[I_ABIL] == 1) else 0
+def italy_extra(T, I):
+    """COMPANY-ITA-01: Italy's extra energy (3) after each production once active."""
+    return T.ability[ids.AV_ITALY_ENERGY] if (I[I_COMP] == ids.ITALY and I[I_ABIL] == 1) else 0

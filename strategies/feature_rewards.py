@@ -133,7 +133,7 @@ def contract_feasibility(T, I, X, k):
     """Rough chance that c fulfils contract k in the rest of the game, from its best production energies."""
     req = T.contract_req[k]
     if I[I_COMP] == ids.FRANCE and I[I_ABIL] == 1:          # COMPANY-FRA-01
-        req -= 3
+        req -= T.ability[ids.AV_FRANCE_REDUCTION]
     if req <= X[X_BEST_NOW]:
         f = 0.9
     elif req <= X[X_BEST_CAP]:

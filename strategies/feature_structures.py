@@ -6,7 +6,7 @@ import numpy as np
 from sim import ids
 from sim import layout as L
 from sim.rules.company import co
-from sim.rules.construct import machinery_alternative, machinery_need, red_credits
+from sim.rules.construct import machinery_alternative, machinery_need, red_credits, solomon_credits
 from strategies.feature_layout import (
     BIG,
     I_AREA,
@@ -295,9 +295,9 @@ def struct_value(S, T, I, X, W, g, struct):
 
 
 @inlined
-def machinery_cost(I, X, e, m, jill, solomon):
-    """Cost of putting e Excavators and m Mixers on the wheel (or Jill's mixers); shortfalls paid 3 Credits each
-    by Solomon (OFFICER-SOLOMON-01), otherwise not payable (BIG)."""
+def machinery_cost(T, I, X, e, m, jill, solomon):
+    """Cost of putting e Excavators and m Mixers on the wheel (or Jill's mixers); shortfalls paid in Credits (3
+    each) by Solomon (OFFICER-SOLOMON-01), otherwise not payable (BIG)."""
     exc = I[I_EXC]
     mix = I[I_MIX]
     lock = X[X_LOCK]
@@ -309,7 +309,7 @@ def machinery_cost(I, X, e, m, jill, solomon):
         short = max(0, E - exc) + max(0, M - mix)
         if short > 0 and not solomon:
             continue
-        cost = lock * (min(E, exc) * X[X_EV] + min(M, mix) * X[X_MV]) + short * 3.0 * X[X_CV]
+        cost = lock * (min(E, exc) * X[X_EV] + min(M, mix) * X[X_MV]) + solomon_credits(T, short) * X[X_CV]
         best = min(best, cost)
     return best
 
@@ -331,7 +331,7 @@ def tile_need(S, T, I, X, g, struct, behav, free):
             red = T.red_surcharge[0]
         return 0, 0, -1, red
     if struct == ids.BASE:
-        e = 3 if off == ids.WILHELM else T.base_cost[T.zone_area[T.dam_zone[g]]]
+        e = T.ability[ids.AV_WILHELM_BASE_EXCAVATORS] if off == ids.WILHELM else T.base_cost[T.zone_area[T.dam_zone[g]]]
         if behav == ids.T_L3_BASE:
             e = 0
         if T.dam_upper[g] == 1 and behav != ids.T_L1_WILD:
@@ -344,7 +344,7 @@ def tile_need(S, T, I, X, g, struct, behav, free):
         e = 2 * v
         if behav == ids.T_L2_COND:
             e = min(5, e)
-        return e, 0, (v if off == ids.JILL else -1), 0
+        return e, 0, (v * T.ability[ids.AV_JILL_MIXERS_PER_VALUE] if off == ids.JILL else -1), 0
     if T.ph_paying[g - nd - T.n_conduits[0]] == 1 and behav != ids.T_L1_WILD:
         red = T.red_surcharge[0]
     return 0, T.ph_cost[I[I_NPH]], -1, red
@@ -360,7 +360,7 @@ def build_cost(S, T, I, X, g, struct, behav, free):
         e = min(tot, I[I_EXC])
         m = tot - e
         jill = -1
-    cost = machinery_cost(I, X, e, m, jill, I[I_OFF] == ids.SOLOMON)
+    cost = machinery_cost(T, I, X, e, m, jill, I[I_OFF] == ids.SOLOMON)
     return cost + red * X[X_CV]
 
 

@@ -333,7 +333,7 @@ def _board(S, T, I, X, W, c):
         o = S[L.DAM_OWNER + d]
         lvl = S[L.DAM_LEVEL + d] if o != ids.NOBODY else 0
         if lvl == 3 and 0 <= o < 4 and S[co(o) + L.C_EFF_OFFICER] == ids.GRAZIANO:   # OFFICER-GRAZIANO-01
-            lvl = 4
+            lvl = T.ability[ids.AV_GRAZIANO_CAPACITY]
         I[I_CAP + d] = lvl
         if o == c:
             z = T.dam_zone[d]
@@ -447,8 +447,8 @@ def _board(S, T, I, X, W, c):
             if S[L.COND_OWNER + k] != ids.NOBODY and I[I_OWN_PH + ez] >= 0:
                 out = max(out, X[X_CPOT + k] if S[L.COND_OWNER + k] == c else 0.75 * X[X_CPOT + k])
                 if o == c or o == ids.NEUTRAL:
-                    best_now = max(best_now, viktor_energy(I, v * S[L.DAM_DROPS + d]) + pb)
-                    best_cap = max(best_cap, viktor_energy(I, v * I[I_CAP + d]) + pb)
+                    best_now = max(best_now, viktor_energy(T, I, v * S[L.DAM_DROPS + d]) + pb)
+                    best_cap = max(best_cap, viktor_energy(T, I, v * I[I_CAP + d]) + pb)
             if I[I_OWN_PH + ez] >= 0 or I[I_CAN_PH + ez] == 1:
                 pot = max(pot, v)
         if o == c:

@@ -22,6 +22,7 @@ from sim.rules.construct import (
     decode_build,
     decode_payment,
     geo_engineers,
+    solomon_credits,
 )
 from sim.rules.produce import GERMAN_SECOND, decode
 from sim.rules.setup import INTRO_CONTRACT
@@ -117,8 +118,9 @@ def score_pay(S, T, I, X, W, moves, n, vals, g):
     lock = X[X_LOCK]
     for i in range(n):
         e, m, s = decode_payment(moves[i])
-        nxt = best_affordable(I, X, I[I_EXC] - e, I[I_MIX] - m, I[I_CRED] - 3 * s, I[I_TMASK], g, True)
-        vals[i] = 0.5 * nxt - lock * (e * X[X_EV] + m * X[X_MV]) - 3 * s * X[X_CV] \
+        credits = solomon_credits(T, s)                            # OFFICER-SOLOMON-01
+        nxt = best_affordable(I, X, I[I_EXC] - e, I[I_MIX] - m, I[I_CRED] - credits, I[I_TMASK], g, True)
+        vals[i] = 0.5 * nxt - lock * (e * X[X_EV] + m * X[X_MV]) - credits * X[X_CV] \
             - excamixer_payment_cost(X, moves[i])                    # OFFICER-ELON-01
 
 
@@ -136,7 +138,7 @@ def score_machine(S, T, I, X, W, moves, n, vals, total):
 def score_produce(S, T, I, X, W, moves, n, vals, modifier, flags):
     """PRODUCE-01..13: system, drops, and what the energy and the released water are worth."""
     german2 = (flags & GERMAN_SECOND) != 0
-    extra = italy_extra(I)
+    extra = italy_extra(T, I)
     clear_energy_values(X)
     for i in range(n):
         m = moves[i]

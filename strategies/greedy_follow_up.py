@@ -128,7 +128,8 @@ def _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf):
     copy whose context had to be computed, from that one."""
     for i in range(n):
         if moves[i] == ids.MV_MAHIRI:
-            fee = 3 if S[co(c) + L.C_MAHIRI_USED] == 1 else 0
+            eng = T.officer_space_eng[ids.MAHIRI]                      # OFFICER-MAHIRI-01: 1, and 3 Credits
+            fee = T.officer_space_fee[ids.MAHIRI, S[co(c) + L.C_MAHIRI_USED]]   # on her second space
             best = -BIG
             work = _copy_work(buf, n)
             derived = True                      # every copy's context so far patched from the decision's
@@ -139,14 +140,14 @@ def _score_mahiri_space(S, T, W, I, X, c, moves, n, vals, buf):
                 done = False
                 v = 0.0
                 if derived:
-                    done, v = _follow_up_value(S, T, W, I, X, c, o, 1, fee, work)
+                    done, v = _follow_up_value(S, T, W, I, X, c, o, eng, fee, work)
                     if done:
                         patch_context(S, c, I, X, I, X, True)     # the decision's own context again
                 if not done:
-                    v, patched = _copy_value(S, T, W, c, o, 1, fee, work, I, X, CTX_DECISION if derived else CTX_WORK)
+                    v, patched = _copy_value(S, T, W, c, o, eng, fee, work, I, X, CTX_DECISION if derived else CTX_WORK)
                     derived = derived and patched
                 best = max(best, v)
-            vals[i] = best - X[X_CE] - fee * X[X_CV]
+            vals[i] = best - eng * X[X_CE] - fee * X[X_CV]
 
 
 BANK_PLAN_MAX = 4      # Engineers banked before a follow-up action, at most (1 Credit each, ACT-BANK-01)

@@ -73,7 +73,7 @@ def _best_production(S, T, I, X, W, nprod, modifier, credits):
     """Best production value with a Turbine modifier, for a company holding `credits` after the space costs."""
     c = I[I_C]
     best = -BIG
-    extra = italy_extra(I)
+    extra = italy_extra(T, I)
     for i in range(nprod):
         d, cond, ph, k = decode(I[I_PRODS + i])
         if S[L.COND_OWNER + cond] != c and k > credits:           # PRODUCE-05

@@ -10,7 +10,7 @@ from sim import layout as L
 from sim.rules.company import co
 from sim.rules.construct import payment_excamixers
 from sim.rules.produce import decode, modifier_terms
-from sim.rules.water import own_dam_drops
+from sim.rules.officer_actions import wu_energy
 from strategies.feature_layout import (
     I_CAND_K,
     I_CAND_REQ,
@@ -55,10 +55,12 @@ def own_fulfilment(S, T, I, X, W, bound):
 
 @fast
 def wu_space_value(S, T, I, X, W, c):
-    """OFFICER-WU-01: energy = drops in Wu's dams (plain energy on the track) and one own contract."""
-    e = own_dam_drops(S, T, c)
+    """OFFICER-WU-01: energy for the drops in Wu's dams (plain energy on the track) and one own contract, less the
+    space's Engineers and Credits."""
+    e = wu_energy(S, T, c)
     v = W[W_ENERGY] * (energy_vp(I, X, W, I[I_E0] + e, T) - X[X_EVP0])
-    return v + own_fulfilment(S, T, I, X, W, e) - X[X_CE]
+    return (v + own_fulfilment(S, T, I, X, W, e) - T.officer_space_eng[ids.WU] * X[X_CE]
+            - T.officer_space_fee[ids.WU, 0] * X[X_CV])
 
 
 @fast

@@ -375,13 +375,12 @@ def test_a_command_that_compiles_says_so_on_stderr(args, monkeypatch, capsys) ->
 
 def test_list_knobs_prints_every_overridable_number():
     """Issue #33: `barrage list knobs --json` gives path, official value, kind and range of every knob."""
-    from sim.data_loader import load_components
-    from sim.overrides import knobs
+    from sim.overrides import all_knobs
 
     p = barrage("list", "knobs", "--json")
     assert p.returncode == 0, p.stderr
     rows = json.loads(p.stdout)
-    assert [r["path"] for r in rows] == [k.path for k in knobs(load_components())]
+    assert [r["path"] for r in rows] == [k.path for k in all_knobs()]
     usa = next(r for r in rows if r["path"] == "companies.USA.income.base.2.rotate_wheel")
     assert usa == {"path": "companies.USA.income.base.2.rotate_wheel", "official": 1, "kind": "whole number",
                    "range": "0 .. 1,000,000"}

@@ -121,11 +121,12 @@ def test_mahiri_copy_is_chosen_by_value_not_drawn_and_leaves_the_state_unchanged
 
 def test_viktor_minimum_energy():
     """OFFICER-VIKTOR-01: production value x drops <= 3 counts as 4 for Viktor only."""
+    T = Game.new(GameConfig(players=2), seed=1).tables
     I = np.zeros(N_I, dtype=np.int64)
     I[I_OFF] = ids.VIKTOR
-    assert [viktor_energy(I, e) for e in (1, 2, 3, 4, 5, 6)] == [4, 4, 4, 4, 5, 6]
+    assert [viktor_energy(T, I, e) for e in (1, 2, 3, 4, 5, 6)] == [4, 4, 4, 4, 5, 6]
     I[I_OFF] = ids.JILL
-    assert [viktor_energy(I, e) for e in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert [viktor_energy(T, I, e) for e in (1, 2, 3, 4)] == [1, 2, 3, 4]
 
 
 def test_viktor_potential_counts_small_conduits_at_two_energy_per_drop():
@@ -193,7 +194,7 @@ def test_energy_value_memo_returns_the_production_value_of_each_energy():
             load_weights(DEFAULT_WEIGHTS, W)
             make_context(g.state, g.tables, c, W, I, X, True)
             clear_energy_values(X)
-            extra = italy_extra(I)
+            extra = italy_extra(g.tables, I)
             for _ in range(2):
                 for e in range(0, N_PEV + 3):
                     assert energy_value_memo(g.state, g.tables, I, X, W, e, extra) == \

@@ -108,9 +108,10 @@ def test_override_reaches_an_income_by_its_piece_count():
 
 
 def test_every_listed_knob_is_a_path_the_override_accepts():
-    """Issue #33: `barrage list knobs` lists every number of the data an override can change (meta and ids left
-    out), each by a path `--override` accepts: re-applying every official value passes the override check and the
-    data validation; a knob is non-negative when its official value is."""
+    """Issue #33: `barrage list knobs` lists every number of the data an override can change (meta, ids and BGA's
+    ids left out), each by a path `--override` accepts: re-applying every official value passes the override check and the
+    data validation; a knob's range holds its official value, is the data validation's bounds where it has some
+    (a green contract's energy 2..4), else non-negative when its official value is, within +-MAX_OVERRIDE."""
     import copy
 
     from sim.data_loader import load_components
@@ -119,8 +120,12 @@ def test_every_listed_knob_is_a_path_the_override_accepts():
     doc = load_components()
     listed = knobs(doc)
     paths = [k.path for k in listed]
-    assert len(paths) == len(set(paths)) > 500
+    assert len(paths) == len(set(paths)) > 450
     assert "companies.USA.income.base.2.rotate_wheel" in paths and "bonus_tiles.conduits.vp_per_unit" in paths
-    assert not any(p.startswith("meta.") or p.endswith(".id") for p in paths)
+    assert not any(p.startswith("meta.") or p.endswith((".id", ".bga_id")) for p in paths)
     apply_overrides(copy.deepcopy(doc), tuple((k.path, k.official) for k in listed))
-    assert all((k.low, k.high) == ((0 if k.official >= 0 else -MAX_OVERRIDE), MAX_OVERRIDE) for k in listed)
+    assert all(max(k.low, -MAX_OVERRIDE) <= k.official <= k.high <= MAX_OVERRIDE for k in listed)
+    by_path = {k.path: (k.low, k.high) for k in listed}
+    assert by_path["contracts.green.G1.energy"] == (2, 4)
+    assert by_path["bonus_tiles.conduits.vp_per_unit"] == (1, MAX_OVERRIDE)
+    assert by_path["scoring.zero_energy_round.vp"] == (-MAX_OVERRIDE, MAX_OVERRIDE)

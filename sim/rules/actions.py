@@ -118,7 +118,7 @@ def list_main_moves(S, T, c, extra, out, scratch):
         if list_builds(S, T, c, BUILD_FREE_TILE, t, credits, eng, scratch, 0, True) > 0:
             out[n] = ids.MV_FREE_TILE + t
             n += 1
-    if wu_space_open(S, T, c, eng):                                       # OFFICER-WU-01
+    if wu_space_open(S, T, c, eng, credits):                              # OFFICER-WU-01
         out[n] = ids.MV_WU
         n += 1
     if gennaro_space_open(S, T, c, eng, credits, scratch):               # OFFICER-GENNARO-01
@@ -129,13 +129,13 @@ def list_main_moves(S, T, c, extra, out, scratch):
     if T.colo_enabled[0] == 1:                                            # COLO-BRIDGE-01, COLO-SETTLE-01
         n = list_colorado_main_moves(S, T, c, eng, credits, out, n, scratch, witness)
     n = add_architect_moves(S, T, c, out, n)                              # OFFICER-TOMMASO-01
-    if extra != 1 and officer(S, c) == ids.MAHIRI:                        # OFFICER-MAHIRI-01
-        used = S[b + L.C_MAHIRI_USED]
-        fee = 3 if used == 1 else 0
-        if used < 2 and eng >= 1 and credits >= fee:
+    if extra != 1 and officer(S, c) == ids.MAHIRI and S[b + L.C_MAHIRI_USED] < 2:   # OFFICER-MAHIRI-01
+        k = T.officer_space_eng[ids.MAHIRI]
+        fee = T.officer_space_fee[ids.MAHIRI, S[b + L.C_MAHIRI_USED]]    # her 2nd space costs Credits too
+        if eng >= k and credits >= fee:
             for j in range(3):
                 o = S[L.MAHIRI_POOL + j]
-                if o >= 0 and mahiri_copy_useful(S, T, c, o, eng - 1, credits - fee, scratch):
+                if o >= 0 and mahiri_copy_useful(S, T, c, o, eng - k, credits - fee, scratch):
                     out[n] = ids.MV_MAHIRI
                     n += 1
                     break
@@ -203,8 +203,10 @@ def move_engineers(S, T, c, move):
         return move - ids.MV_BANK
     if move == ids.MV_CONSTRUCT:
         return T.constr_eng[S[co(c) + L.C_CONSTR_USED]]
-    if move == ids.MV_MAHIRI or move == ids.MV_WU:
-        return 1
+    if move == ids.MV_MAHIRI:                                             # OFFICER-MAHIRI-01
+        return T.officer_space_eng[ids.MAHIRI]
+    if move == ids.MV_WU:                                                 # OFFICER-WU-01
+        return T.officer_space_eng[ids.WU]
     if move == ids.MV_GENNARO:
         return T.gennaro_eng[0]
     if is_lwp_main_move(move):
@@ -245,8 +247,7 @@ def apply_main_move(S, T, c, move):
     elif move == ids.MV_MAHIRI:
         used = S[b + L.C_MAHIRI_USED]
         S[b + L.C_MAHIRI_USED] = used + 1
-        if used == 1:
-            S[b + L.C_CREDITS] -= 3
+        S[b + L.C_CREDITS] -= T.officer_space_fee[ids.MAHIRI, used]     # OFFICER-MAHIRI-01
         push(S, ids.TK_MAHIRI, c)
     elif move == ids.MV_PASS:                                             # TURN-09
         S[L.G_PASSED + c] = 1
@@ -260,8 +261,8 @@ def apply_main_move(S, T, c, move):
 def engineers_placed(S, T, c):
     """Engineers company c has on action spaces (invariants; EOR-02 returns them)."""
     b = co(c)
-    n = (S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
-         + officer_engineers_placed(S, c) + lwp_engineers_placed(S, T, c) + colorado_engineers_placed(S, T, c))
+    n = (S[b + L.C_BANK_ENG] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
+         + officer_engineers_placed(S, T, c) + lwp_engineers_placed(S, T, c) + colorado_engineers_placed(S, T, c))
     for i in range(S[b + L.C_CONSTR_USED]):
         n += T.constr_eng[i]
     for s in range(L.N_SPACES):

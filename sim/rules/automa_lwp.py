@@ -64,7 +64,7 @@ def automa_building_target(S, T, c, bottom_to_top):
 def leslie_external_work(S, T, c, k):
     """AUTOMA-69: a level-4 Automa holding Leslie with her special tile in its supply does, instead of a
     construction, the first external work (space order) whose machineries it holds, as a k-Engineer construction:
-    the machineries and the tile into the open segment, the wheel turns one step (OFFICER-LESLIE-01). Returns
+    the machineries and the tile into the open segment, the wheel turns (1 step, OFFICER-LESLIE-01). Returns
     whether it did."""
     b = co(c)
     if automa_level(S, c) < 4 or officer(S, c) != ids.LESLIE or S[b + L.C_TILE_LOC + ids.T_LESLIE] != ids.TILE_IN_SUPPLY:
@@ -77,7 +77,7 @@ def leslie_external_work(S, T, c, k):
             S[L.LWP_EW_SPACE + slot] = c
             take_engineers(S, c, k)
             S[b + L.C_AUTOMA_ENG] += k
-            pay_onto_leslie_wheel(S, c, T.ew_exc[w], T.ew_mix[w])
+            pay_onto_leslie_wheel(S, T, c, T.ew_exc[w], T.ew_mix[w])
             take_external_work(S, T, c, slot, ids.VS_EXTWORKS)
             return True
     return False

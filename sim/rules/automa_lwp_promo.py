@@ -9,13 +9,14 @@ from sim import ids
 from sim import layout as L
 from sim.jit import njit
 from sim.rules.automa_lwp import best_own_dam
-from sim.rules.company import add_energy, co, officer, take_engineers
+from sim.rules.company import add_credits, add_energy, co, officer, take_engineers
 from sim.rules.contracts import fulfil_bound, mark_fulfilled
 from sim.rules.multi_dam import finish_production
+from sim.rules.officer_actions import wu_energy
 from sim.rules.produce import modifier_terms, pay_conduit
 from sim.rules.rewards import give_reward
 from sim.rules.stack import push
-from sim.rules.water import own_dam_drops, place_drop_directly
+from sim.rules.water import place_drop_directly
 
 
 @njit(cache=True, _nrt=False)
@@ -109,15 +110,18 @@ def construction_engineers(S, c, k):
 
 @njit(cache=True, _nrt=False)
 def wu_space_turn(S, T, c, slot):
-    """AUTOMA-71 (Wu): before its card, when the drops in its dams reach a displayed contract (`slot`: the one of
-    the highest requirement <= them, the later on ties, or -1), its turn is Wu's space: 1 Engineer, energy = those
-    drops, that contract fulfilled (AUTOMA-24). Returns whether the turn was taken."""
+    """AUTOMA-71 (Wu): before its card, when the energy of his space reaches a displayed contract (`slot`: the one
+    of the highest requirement <= it, the later on ties, or -1), its turn is Wu's space: its Engineers and Credits
+    (paid as VP, AUTOMA-05), energy for the drops in its dams (OFFICER-WU-01), that contract fulfilled (AUTOMA-24).
+    Returns whether the turn was taken."""
     b = co(c)
-    if officer(S, c) != ids.WU or S[b + L.C_WU_ENG] > 0 or slot < 0 or S[b + L.C_ENG] < 1:
+    k = T.officer_space_eng[ids.WU]
+    if officer(S, c) != ids.WU or S[b + L.C_WU_ENG] > 0 or slot < 0 or S[b + L.C_ENG] < k:
         return False
-    take_engineers(S, c, 1)
-    S[b + L.C_WU_ENG] = 1
-    add_energy(S, c, own_dam_drops(S, T, c))
+    take_engineers(S, c, k)
+    S[b + L.C_WU_ENG] = k
+    add_credits(S, c, -T.officer_space_fee[ids.WU, 0], ids.VS_RESOURCES)
+    add_energy(S, c, wu_energy(S, T, c))
     k = S[L.DISPLAY + slot]
     S[L.DISPLAY + slot] = -1                                   # refilled at the end of the turn
     mark_fulfilled(S, c, k)

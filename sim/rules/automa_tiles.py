@@ -9,9 +9,7 @@ from sim import ids
 from sim import layout as L
 from sim.jit import njit
 from sim.rules.company import automa_level, co, officer
-from sim.rules.construct import printed_machinery
-
-SOLOMON_VP = 3          # AUTOMA-64 / OFFICER-SOLOMON-01: 3 Credits per machinery, paid as VP (AUTOMA-04)
+from sim.rules.construct import printed_machinery, solomon_credits
 
 
 @njit(cache=True, _nrt=False)
@@ -81,8 +79,8 @@ def tile_payment(S, T, c, g, struct, behav):
     pe, pm, px, short = _take(e, m, any_type, m > 0, exc, mix, xm)
     if short == 0:
         return pe, pm, px, 0
-    if short == 1 and officer(S, c) == ids.SOLOMON:                                 # AUTOMA-64
-        return pe, pm, px, SOLOMON_VP
+    if short == 1 and officer(S, c) == ids.SOLOMON:     # AUTOMA-64: his Credits (3) paid as VP (AUTOMA-04)
+        return pe, pm, px, solomon_credits(T, 1)
     return -1, -1, -1, -1
 
 

@@ -49,6 +49,7 @@ from sim.rules.company import (
 )
 from sim.rules.construct import place_structure, placeable, red_surcharge
 from sim.rules.contracts import discard_colour, fulfil_bound, mark_fulfilled
+from sim.rules.officer_actions import wu_energy
 from sim.rules.produce import (
     GERMAN_SECOND,
     decode,
@@ -60,7 +61,6 @@ from sim.rules.produce import (
 from sim.rules.rewards import give_reward
 from sim.rules.setup import NO_CONTRACT, apply_pick
 from sim.rules.stack import push
-from sim.rules.water import own_dam_drops
 from sim.rules.wheel import put_excamixers_on_wheel, put_on_wheel, rotate, rotate_step
 
 
@@ -383,7 +383,7 @@ def automa_turn(S, T, c):
     if S[b + L.C_ENG] == 0:                                                 # AUTOMA-08
         S[L.G_PASSED + c] = 1
         return
-    if officer(S, c) == ids.WU and wu_space_turn(S, T, c, contract_slot(S, T, own_dam_drops(S, T, c), -1)):
+    if officer(S, c) == ids.WU and wu_space_turn(S, T, c, contract_slot(S, T, wu_energy(S, T, c), -1)):
         return                                                              # AUTOMA-71 (Wu): before the card
     flip(S)
     card = action_card(S)

@@ -171,7 +171,7 @@ def printed_machinery(S, T, c, g, struct, behav, value):
     elif struct == ids.BASE:
         e = T.base_cost[T.zone_area[T.dam_zone[g]]]
         if off == ids.WILHELM:                    # OFFICER-WILHELM-01
-            e = 3
+            e = T.ability[ids.AV_WILHELM_BASE_EXCAVATORS]
         if behav == ids.T_L3_BASE:                # ADV-L3-BASE-01
             e = 0
     elif struct == ids.ELEVATION:
@@ -181,7 +181,7 @@ def printed_machinery(S, T, c, g, struct, behav, value):
         if behav == ids.T_L2_COND:                # ADV-L2-CONDUIT-01
             e = min(5, e)
         if off == ids.JILL:                       # OFFICER-JILL-01 (GEO-CONDUIT-EM-04: value + 1)
-            jill = value
+            jill = value * T.ability[ids.AV_JILL_MIXERS_PER_VALUE]
     else:
         m = T.ph_cost[built(S, T, c, ids.POWERHOUSE)]
     return e, m, jill
@@ -207,8 +207,8 @@ def machinery_need(S, T, c, g, struct, behav, free):
             v = conduit_value(S, T, g - nd)
             e = v
             m = v
-            if off == ids.JILL:
-                jill = v
+            if off == ids.JILL:                       # GEO-CONDUIT-EM-04, OFFICER-JILL-01
+                jill = v * T.ability[ids.AV_JILL_MIXERS_PER_VALUE]
         else:
             e += T.geo_exc[tok]
             m += T.geo_mix[tok]
@@ -227,9 +227,16 @@ def machinery_alternative(e, m, jill, alt):
 
 
 @njit(cache=True, _nrt=False)
-def _affordable(S, c, e, m, x, s, red, credits):
+def solomon_credits(T, s):
+    """OFFICER-SOLOMON-01: the Credits that replace s machineries."""
+    return T.ability[ids.AV_SOLOMON_CREDITS] * s
+
+
+@njit(cache=True, _nrt=False)
+def _affordable(S, T, c, e, m, x, s, red, credits):
     b = co(c)
-    return e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and x <= S[b + L.C_EXCAMIXERS] and 3 * s + red <= credits
+    return (e <= S[b + L.C_EXC] and m <= S[b + L.C_MIX] and x <= S[b + L.C_EXCAMIXERS]
+            and solomon_credits(T, s) + red <= credits)
 
 
 @njit(cache=True, _nrt=False)
@@ -284,7 +291,7 @@ def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
                 for x in range(min(xm, tot - s) + 1):
                     for e in range(tot - s - x + 1):
                         m = tot - s - x - e
-                        if _affordable(S, c, e, m, x, s, red, credits):
+                        if _affordable(S, T, c, e, m, x, s, red, credits):
                             n = _add_unique(out, n0, n, encode_payment(e, m, s, x))
         else:
             elo = 0 if solomon or xm > 0 else E
@@ -294,7 +301,7 @@ def list_payments(S, T, c, g, struct, behav, free, credits, out, n):
                     short = E - e + M - m
                     for x in range(min(xm, short) + 1):
                         s = short - x
-                        if (s == 0 or solomon) and _affordable(S, c, e, m, x, s, red, credits):
+                        if (s == 0 or solomon) and _affordable(S, T, c, e, m, x, s, red, credits):
                             n = _add_unique(out, n0, n, encode_payment(e, m, s, x))
     return n
 
@@ -323,7 +330,7 @@ def payment_exists(S, T, c, g, struct, behav, free, credits, engineers):
             short = max(0, max(0, E - exc) + max(0, M - mix) - xm)      # OFFICER-ELON-01
         if short == 0 and red <= credits:
             return True
-        if solomon and 3 * short + red <= credits:
+        if solomon and solomon_credits(T, short) + red <= credits:
             return True
     return False
 
@@ -481,7 +488,7 @@ def finish_build(S, T, c, g, tmode, behav, payment):
         tile = ids.T_ANTON
     put_on_wheel(S, c, e, m, tile)                                 # steps 3-4
     put_excamixers_on_wheel(S, c, payment_excamixers(payment))    # OFFICER-ELON-01
-    S[b + L.C_CREDITS] -= 3 * s + red_credits(S, T, g, struct, behav)   # Solomon's Credits; step 6 surcharge
+    S[b + L.C_CREDITS] -= solomon_credits(T, s) + red_credits(S, T, g, struct, behav)   # Solomon's; step 6
     extra = geo_engineers(S, T, g, struct)                         # GEO-09
     take_engineers(S, c, extra)
     S[b + L.C_GEO_ENG] += extra

@@ -90,9 +90,10 @@ def take_from_display(S, c, slot):
 
 @njit(cache=True, _nrt=False)
 def fulfil_bound(S, T, c, energy, by_production):
-    """Largest requirement a fulfilment may meet: E, or E+3 for an active France on a production (COMPANY-FRA-01)."""
+    """Largest requirement a fulfilment may meet: E, or E + France's reduction (3) for an active France on a
+    production (COMPANY-FRA-01)."""
     if by_production and company_of(S, c) == ids.FRANCE and ability_active(S, T, c):
-        return energy + 3
+        return energy + T.ability[ids.AV_FRANCE_REDUCTION]
     return energy
 
 

@@ -370,11 +370,12 @@ def run_auto(S, T, kind, c, a0, a1, a2):
         if ability_active(S, T, c):
             comp = company_of(S, c)
             if comp == ids.ITALY:                                   # COMPANY-ITA-01
-                add_energy(S, c, 3)
+                add_energy(S, c, T.ability[ids.AV_ITALY_ENERGY])
             elif comp == ids.GERMANY and (a0 & GERMAN_SECOND) == 0:  # COMPANY-GER-01
                 push(S, ids.TK_PRODUCE, c, 0, OPTIONAL | GERMAN_SECOND, a1)
             elif comp == ids.NETHERLANDS:                           # COMPANY-NED-01: a2 = bit per dam used
-                push(S, ids.TK_LWP_DAM, c, DAM_NETHERLANDS, a2)
+                for _ in range(T.ability[ids.AV_NETHERLANDS_DROPS]):
+                    push(S, ids.TK_LWP_DAM, c, DAM_NETHERLANDS, a2)
     elif kind == ids.TK_CHECK_HAND:                                 # CONTRACT-04
         if hand_size(S, c) > hand_limit(S, T, c):
             push(S, ids.TK_CHECK_HAND, c)

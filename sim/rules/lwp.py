@@ -25,7 +25,7 @@ from sim.rules.rewards import give_reward
 from sim.rules.rng import shuffle_local
 from sim.rules.stack import push
 from sim.rules.water import capacity, place_drop_directly
-from sim.rules.wheel import put_excamixers_on_wheel, put_on_wheel, rotate_step
+from sim.rules.wheel import put_excamixers_on_wheel, put_on_wheel, rotate
 
 # TK_LWP_DAM modes
 DAM_COFFERDAM = 0     # a neutral dam or an own dam (LWP-BUILD-06 Cofferdam)
@@ -138,13 +138,14 @@ def pay_to_general_supply(S, c, exc, mix):
 
 
 @njit(cache=True, _nrt=False)
-def pay_onto_leslie_wheel(S, c, exc, mix):
+def pay_onto_leslie_wheel(S, T, c, exc, mix):
     """OFFICER-LESLIE-01: the external work's machineries and her special tile into the open segment, then the wheel
-    turns one step (Excamixers, OFFICER-ELON-01, for Mahiri copying Leslie, go there as Excamixers)."""
+    turns her ability value in steps, 1 (Excamixers, OFFICER-ELON-01, for Mahiri copying Leslie, go there as
+    Excamixers)."""
     pe, pm, px = machinery_split(S, c, exc, mix)
     put_on_wheel(S, c, pe, pm, ids.T_LESLIE)
     put_excamixers_on_wheel(S, c, px)
-    rotate_step(S, c)
+    rotate(S, c, T.ability[ids.AV_LESLIE_ROTATE])
 
 
 @njit(cache=True, _nrt=False)
@@ -169,7 +170,7 @@ def occupy_external_work(S, T, c, slot, leslie):
     S[L.LWP_EW_SPACE + slot] = c
     S[L.LWP_EW_ENG + slot] = 2                         # placed by the caller (`lwp_move_engineers`)
     if leslie:
-        pay_onto_leslie_wheel(S, c, T.ew_exc[w], T.ew_mix[w])
+        pay_onto_leslie_wheel(S, T, c, T.ew_exc[w], T.ew_mix[w])
     else:
         pay_to_general_supply(S, c, T.ew_exc[w], T.ew_mix[w])
     note_extwork_machineries(S, T, c, T.ew_exc[w] + T.ew_mix[w])      # DUEL-COND-06
@@ -339,8 +340,9 @@ def list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch):
                 if ok:
                     out[n] = ids.MV_BUILDING_SPACE + bid * 4 + sp
                     n += 1
-            if (officer(S, c) == ids.MARGOT and S[b + L.C_MARGOT_ENG] == 0 and eng >= 1
-                    and building_action_possible(S, T, c, bid, credits, scratch)):
+            fee = T.officer_space_fee[ids.MARGOT, 0]                   # OFFICER-MARGOT-01
+            if (officer(S, c) == ids.MARGOT and S[b + L.C_MARGOT_ENG] == 0 and eng >= T.officer_space_eng[ids.MARGOT]
+                    and credits >= fee and building_action_possible(S, T, c, bid, credits - fee, scratch)):
                 out[n] = ids.MV_MARGOT + bid
                 n += 1
     for slot in range(3):
@@ -356,13 +358,13 @@ def list_lwp_main_moves(S, T, c, eng, credits, out, n, scratch):
 @njit(cache=True, _nrt=False)
 def lwp_move_engineers(T, move):
     """Engineers a Leeghwater action places: the building space's printed Engineers (LWP-BUILD-05), 2 on an
-    external-works space (LWP-EXTWORK-01), 1 on Margot's space (OFFICER-MARGOT-01)."""
+    external-works space (LWP-EXTWORK-01), Margot's space's (1, OFFICER-MARGOT-01)."""
     if move < ids.MV_EXTWORK:
         i = move - ids.MV_BUILDING_SPACE
         return T.bld_space_eng[i // 4, i % 4]
     if move < ids.MV_MARGOT:
         return 2
-    return 1
+    return T.officer_space_eng[ids.MARGOT]
 
 
 @njit(cache=True, _nrt=False)
@@ -381,7 +383,8 @@ def apply_lwp_main_move(S, T, c, move):
     elif move < ids.MV_MARGOT:
         occupy_external_work(S, T, c, move - ids.MV_EXTWORK_LESLIE, True)
     else:                                              # OFFICER-MARGOT-01: does not mark the building used
-        S[b + L.C_MARGOT_ENG] = 1
+        S[b + L.C_MARGOT_ENG] = T.officer_space_eng[ids.MARGOT]
+        S[b + L.C_CREDITS] -= T.officer_space_fee[ids.MARGOT, 0]
         perform_building_action(S, T, c, move - ids.MV_MARGOT)
 
 

@@ -41,7 +41,7 @@ def one_engineer_move(S, T, c, move):
     if move == ids.MV_CONSTRUCT:
         return T.constr_eng[S[co(c) + L.C_CONSTR_USED]] == 1
     if move == ids.MV_WU:
-        return True
+        return T.officer_space_eng[ids.WU] == 1
     if move == ids.MV_GENNARO:
         return T.gennaro_eng[0] == 1
     if ids.MV_COLO_SITE <= move < ids.MV_COLO_SETTLE:                 # COLO-BRIDGE-02: 1 Engineer
@@ -89,20 +89,29 @@ def fulfils_several(S, c):
 
 
 @njit(cache=True, _nrt=False)
-def wu_space_open(S, T, c, engineers):
-    """OFFICER-WU-01: Wu's space is free this round, he has an Engineer and his dams hold a drop (an action that
-    gains nothing is not offered, DECISION W-1 in docs/decisions.md)."""
-    return (officer(S, c) == ids.WU and S[co(c) + L.C_WU_ENG] == 0 and engineers >= 1
-            and own_dam_drops(S, T, c) >= 1)
+def wu_space_open(S, T, c, engineers, credits):
+    """OFFICER-WU-01: Wu's space is free this round, he has its Engineers and Credits (action_spaces.officer_spaces:
+    1 and 0) and his dams hold a drop (an action that gains nothing is not offered, DECISION W-1 in
+    docs/decisions.md)."""
+    return (officer(S, c) == ids.WU and S[co(c) + L.C_WU_ENG] == 0 and engineers >= T.officer_space_eng[ids.WU]
+            and credits >= T.officer_space_fee[ids.WU, 0] and own_dam_drops(S, T, c) >= 1)
+
+
+@njit(cache=True, _nrt=False)
+def wu_energy(S, T, c):
+    """OFFICER-WU-01: the energy of Wu's space, his ability value (1) per drop held by his dams."""
+    return own_dam_drops(S, T, c) * T.ability[ids.AV_WU_ENERGY_PER_DROP]
 
 
 @njit(cache=True, _nrt=False)
 def use_wu_space(S, T, c):
-    """OFFICER-WU-01: energy = drops held by Wu's dams (they do not move), no bonus; then one own face-up
-    contract up to that energy may be fulfilled (CONTRACT-12: not a production). The Engineer is placed by the
-    caller."""
-    S[co(c) + L.C_WU_ENG] = 1
-    e = own_dam_drops(S, T, c)
+    """OFFICER-WU-01: the space's Credits are paid; energy for the drops held by Wu's dams (they do not move), no
+    bonus; then one own face-up contract up to that energy may be fulfilled (CONTRACT-12: not a production). The
+    Engineers are placed by the caller."""
+    b = co(c)
+    S[b + L.C_WU_ENG] = T.officer_space_eng[ids.WU]
+    S[b + L.C_CREDITS] -= T.officer_space_fee[ids.WU, 0]
+    e = wu_energy(S, T, c)
     add_energy(S, c, e)
     push(S, ids.TK_FULFIL, c, e, 0)
 
@@ -149,17 +158,19 @@ def list_amir_drops(S, T, c, flows_now, out, n):
 
 
 @njit(cache=True, _nrt=False)
-def officer_engineers_placed(S, c):
-    """Engineers on Wu's and Gennaro's spaces (EOR-02 returns them)."""
+def officer_engineers_placed(S, T, c):
+    """Engineers on Mahiri's spaces (each use places the space's Engineers, OFFICER-MAHIRI-01), Wu's and Gennaro's
+    spaces (EOR-02 returns them)."""
     b = co(c)
-    return S[b + L.C_WU_ENG] + S[b + L.C_GENNARO_ENG]
+    return S[b + L.C_MAHIRI_USED] * T.officer_space_eng[ids.MAHIRI] + S[b + L.C_WU_ENG] + S[b + L.C_GENNARO_ENG]
 
 
 @njit(cache=True, _nrt=False)
 def reset_officer_spaces(S, T, c):
     """EOR-02/03: Engineers on the officer spaces go home, the spaces are free, the Architect is back."""
     b = co(c)
-    S[b + L.C_ENG] += officer_engineers_placed(S, c)
+    S[b + L.C_ENG] += officer_engineers_placed(S, T, c)
+    S[b + L.C_MAHIRI_USED] = 0
     S[b + L.C_WU_ENG] = 0
     S[b + L.C_GENNARO_ENG] = 0
     S[b + L.C_GENNARO_DISCOUNT] = 0

@@ -46,13 +46,14 @@ def energy_terms(S, T, c, cond, ph, k, modifier, german_second):
 @njit(cache=True, _nrt=False)
 def modifier_terms(S, T, c, base, ph, modifier, german_second):
     """PRODUCE-06 steps 2-5 on a production's base (value x drops, or Dr. Octavius' sum over his dams,
-    OFFICER-OCTAVIUS-01): (Viktor's raise to 4, the modifier, the company bonus, the geological bonus)."""
+    OFFICER-OCTAVIUS-01): (Viktor's raise to his minimum, the modifier, the company bonus, the geological bonus)."""
     viktor = 0
     mod = 0
     bonus = 0
     if not german_second:
-        if officer(S, c) == ids.VIKTOR and base <= 3:
-            viktor = 4 - base
+        minimum = T.ability[ids.AV_VIKTOR_MINIMUM]           # OFFICER-VIKTOR-01: 3 or less counts as 4
+        if officer(S, c) == ids.VIKTOR and base < minimum:
+            viktor = minimum - base
         mod = modifier
         bonus = production_bonus(S, T, c)
     geo = 0 if is_automa(S, c) else powerhouse_bonus(S, T, ph)

@@ -156,13 +156,12 @@ def end_of_round(S, T):
     for c in range(T.n_players[0]):
         b = co(c)
         S[b + L.C_ENERGY] = 0
-        S[b + L.C_ENG] += S[b + L.C_BANK_ENG] + S[b + L.C_MAHIRI_USED] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
+        S[b + L.C_ENG] += S[b + L.C_BANK_ENG] + S[b + L.C_GEO_ENG] + S[b + L.C_AUTOMA_ENG]
         S[b + L.C_GEO_ENG] = 0
         S[b + L.C_AUTOMA_ENG] = 0
         for i in range(S[b + L.C_CONSTR_USED]):
             S[b + L.C_ENG] += T.constr_eng[i]
         S[b + L.C_BANK_ENG] = 0
-        S[b + L.C_MAHIRI_USED] = 0
         S[b + L.C_CONSTR_USED] = 0
         S[L.G_PASSED + c] = 0
         reset_officer_spaces(S, T, c)                                 # EOR-02/03: officer spaces, Architect

@@ -15,25 +15,27 @@ from sim.rules.company import (
 
 @njit(cache=True, _nrt=False)
 def capacity(S, T, d):
-    """WATER-03: a dam holds its level; a level-3 dam of a Graziano company holds 4 (OFFICER-GRAZIANO-01)."""
+    """WATER-03: a dam holds its level; a level-3 dam of a Graziano company holds his ability value, 4
+    (OFFICER-GRAZIANO-01)."""
     owner = S[L.DAM_OWNER + d]
     if owner == ids.NOBODY:
         return 0
     level = S[L.DAM_LEVEL + d]
     if level == 3 and owner != ids.NEUTRAL and officer(S, owner) == ids.GRAZIANO:
-        return 4
+        return T.ability[ids.AV_GRAZIANO_CAPACITY]
     return level
 
 
 @njit(cache=True, _nrt=False)
 def usa_site_energy(S, T, zone):
-    """COMPANY-USA-01: a drop entering the site of a zone with an active USA powerhouse gives USA 1 energy."""
+    """COMPANY-USA-01: a drop entering the site of a zone with an active USA powerhouse gives USA its ability
+    value in energy (1)."""
     for c in range(T.n_players[0]):
         if company_of(S, c) == ids.USA and ability_active(S, T, c):
             for k in range(4):
                 p = T.zone_ph[zone, k]
                 if p >= 0 and S[L.PH_OWNER + p] == c:
-                    add_energy(S, c, 1)
+                    add_energy(S, c, T.ability[ids.AV_USA_ENERGY_PER_DROP])
                     break
 
 

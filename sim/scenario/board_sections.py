@@ -24,7 +24,8 @@ def _map_structures(ctx: _Ctx, S: np.ndarray, doc: dict) -> None:
                 _fail(f"{p}.owner", "missing; give a company name, seat index or neutral")
             owner = ctx.seat_of(f"{p}.owner", v["owner"], neutral=True)
             level = _int(f"{p}.level", v.get("level", 1), 1, 3)
-            drops = _int(f"{p}.drops", v.get("drops", 0), 0, 4)
+            most = max(3, int(T.ability[ids.AV_GRAZIANO_CAPACITY]))   # WATER-03, OFFICER-GRAZIANO-01
+            drops = _int(f"{p}.drops", v.get("drops", 0), 0, most)
         else:
             owner, level, drops = ctx.seat_of(p, v, neutral=True), 1, 0
         S[L.DAM_OWNER + d], S[L.DAM_LEVEL + d], S[L.DAM_DROPS + d] = owner, level, drops

@@ -156,7 +156,7 @@ def _company_block(ctx: _Ctx, S: np.ndarray, s: int, d: dict, phase: int) -> Non
 
 def _officer_spaces(T, S: np.ndarray, b: int, p: str, off: int, d: dict) -> None:
     """Engineers on Wu's and Gennaro's spaces (OFFICER-WU-01, OFFICER-GENNARO-01; Mahiri's copies use her own)."""
-    for key, field, owner, most in (("wu_space_engineers", L.C_WU_ENG, ids.WU, 1),
+    for key, field, owner, most in (("wu_space_engineers", L.C_WU_ENG, ids.WU, int(T.officer_space_eng[ids.WU])),
                                     ("gennaro_space_engineers", L.C_GENNARO_ENG, ids.GENNARO, int(T.gennaro_eng[0]))):
         x = _int(f"{p}.{key}", d.get(key, 0), 0, most)
         if x and off not in (owner, ids.MAHIRI):
@@ -257,7 +257,9 @@ def _dam_capacity(ctx: _Ctx, S: np.ndarray) -> None:
         owner = int(S[L.DAM_OWNER + d])
         if (S[L.DAM_LEVEL + d] == 3 and owner != ids.NEUTRAL
                 and S[L.COMPANY_BASE + owner * L.CO_SIZE + L.C_OFFICER] == ids.MAHIRI):
-            cap = 4          # WATER-15: the 4th drop stays after Mahiri's copy of Graziano ends
+            # WATER-15: what Graziano's dam holds stays after Mahiri's copy of him ends
+            cap = max(cap, int(ctx.T.ability[ids.AV_GRAZIANO_CAPACITY]))
         if S[L.DAM_DROPS + d] > cap:
             _fail(f"dams.{ctx.info.dam_ids[d]}.drops", f"{int(S[L.DAM_DROPS + d])} is above the dam's capacity {cap} "
-                                                       "(its level; 4 for Graziano's level-3 dams, WATER-03)")
+                                                       "(its level; Graziano's ability value, 4, for his level-3 "
+                                                       "dams, WATER-03)")

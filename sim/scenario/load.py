@@ -56,7 +56,8 @@ def _read_doc(doc: dict | str | Path) -> dict:
 
 
 def _variant_of(doc: dict) -> Variant:
-    v = dict(_check_keys("variant", doc.get("variant"), ("players", "map", "intro", "expansions", "duel")))
+    v = dict(_check_keys("variant", doc.get("variant"), ("players", "map", "intro", "expansions", "duel",
+                                                          "overrides")))
     for k in ("players", "map", "intro", "expansions"):
         if k in doc:
             if k in v and v[k] != doc[k]:
@@ -68,7 +69,12 @@ def _variant_of(doc: dict) -> Variant:
         _fail("map", f"{mp!r} is not a map name; use 'base'")
     intro = _bool("intro", v.get("intro", False))
     exps = tuple(str(e) for e in _list("expansions", v.get("expansions")))
-    return Variant(players=players, map=mp, intro=intro, expansions=exps, duel=_bool("duel", v.get("duel", False)))
+    overrides = v.get("overrides") or {}             # what-if data (sim.overrides), checked when the tables compile
+    if not isinstance(overrides, dict):
+        _fail("variant.overrides", f"{overrides!r} is not a mapping of data path to value "
+                                   "(e.g. {bonus_tiles.conduits.vp_per_unit: 3})")
+    return Variant(players=players, map=mp, intro=intro, expansions=exps, duel=_bool("duel", v.get("duel", False)),
+                   overrides=tuple((str(k), tuple(x) if isinstance(x, list) else x) for k, x in overrides.items()))
 
 
 def _default_pairings(ctx: _Ctx, given: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -236,7 +242,8 @@ def _build(doc: dict, check: bool = True) -> tuple[GameConfig, np.ndarray, _Ctx]
     if not variant.intro and all(o >= 0 for o in ctx.officer[:n]):
         officers = tuple(ids.OFFICER_NAMES[o] for o in ctx.officer[:n])
     config = GameConfig(players=n, map=variant.map, intro=variant.intro, expansions=tuple(variant.expansions),
-                        officers=officers, automa=levels if any(levels) else None, duel=variant.duel)
+                        officers=officers, automa=levels if any(levels) else None, duel=variant.duel,
+                        overrides=variant.overrides)
     return config, S, ctx
 
 

@@ -96,7 +96,10 @@ def load_leeghwater(ctx: _Ctx, S: np.ndarray, doc: dict, cdocs: list[dict]) -> N
         for i, x in enumerate(_list(f"{p}.buildings_used", d.get("buildings_used"))):
             used |= 1 << _building(f"{p}.buildings_used[{i}]", x)
         S[b + L.C_BUILDINGS_USED] = used
-        S[b + L.C_MARGOT_ENG] = _int(f"{p}.margot_engineers", d.get("margot_engineers", 0), 0, 1)
+        most = int(ctx.T.officer_space_eng[ids.MARGOT])                 # OFFICER-MARGOT-01: 0 or its Engineers
+        S[b + L.C_MARGOT_ENG] = _int(f"{p}.margot_engineers", d.get("margot_engineers", 0), 0, most)
+        if S[b + L.C_MARGOT_ENG] not in (0, most):
+            _fail(f"{p}.margot_engineers", f"Margot's space takes {most} Engineer(s); give 0 or {most}")
 
 
 def _external_works(ctx: _Ctx, S: np.ndarray, ew: dict) -> None:

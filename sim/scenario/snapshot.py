@@ -38,6 +38,8 @@ def snapshot(game) -> dict:
     }
     if variant.duel:
         doc["variant"]["duel"] = True
+    if variant.overrides:
+        doc["variant"]["overrides"] = {k: list(x) if isinstance(x, tuple) else x for k, x in variant.overrides}
     if game.seed is not None:
         doc["seed"] = int(game.seed)
     doc["rng"] = I(S[L.G_RNG])
