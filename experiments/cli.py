@@ -354,6 +354,11 @@ from experiments import view_command as _view_command  # noqa: E402
 
 _view_command.register(app)
 
+# rebalance: the smallest data change that balances companies and officers (experiments/rebalance_command.py)
+from experiments import rebalance_command as _rebalance_command  # noqa: E402
+
+_rebalance_command.register(app)
+
 
 # ------------------------------------------------------------------------------------------------------------
 # bench

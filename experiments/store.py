@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import errno
 import functools
 import hashlib
 import json
@@ -450,3 +451,15 @@ class ResultsStore:
 def rmtree_quiet(path: Path) -> None:
     """Removes a directory tree, ignoring errors."""
     shutil.rmtree(path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def writing_run(out: Path, what: str) -> Iterator[None]:
+    """Turns a file error on --out (full disk, unwritable path) into one ConfigError line naming the run `what`
+    (issue #35, X7: a tune or rebalance run's checkpoint writes)."""
+    try:
+        yield
+    except OSError as e:
+        hint = ("free disk space or choose another --out" if e.errno in (errno.ENOSPC, errno.EDQUOT)
+                else "choose a writable directory for --out")
+        raise ConfigError(f"--out: cannot write the {what} in {str(out)!r} ({e.strerror or e}); {hint}") from None

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import errno
 import hashlib
 import json
 import math
@@ -28,12 +27,13 @@ import pickle
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
 from experiments.play import game_seeds
 from sim.config import GameConfig
+from experiments.store import writing_run
 from sim.errors import ConfigError
 from strategies.personas import PARAM_NAMES, PARAMS
 
@@ -459,15 +459,6 @@ def _open_run(out: Path, settings: TuneSettings, resume: bool, command: str) -> 
     return TuneRun(settings, command=command), es
 
 
-@contextlib.contextmanager
-def _writing(out: Path) -> Iterator[None]:
-    """Turns a file error on --out (full disk, unwritable path) into one ConfigError line (issue #35, X7)."""
-    try:
-        yield
-    except OSError as e:
-        hint = ("free disk space or choose another --out" if e.errno in (errno.ENOSPC, errno.EDQUOT)
-                else "choose a writable directory for --out")
-        raise ConfigError(f"--out: cannot write the tune run in {str(out)!r} ({e.strerror or e}); {hint}") from None
 
 
 def _generation(config: GameConfig, settings: TuneSettings, es, run: TuneRun, base_vec: np.ndarray) -> dict:
@@ -510,7 +501,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
 
     out = Path(out)
     with contextlib.ExitStack() as stack:
-        with _writing(out):
+        with writing_run(out, "tune run"):
             stack.enter_context(ResultsStore(out).locked())
             run, es = _open_run(out, settings, resume, command)
         base_vec = plain_weights(parse_spec(settings.heuristic)[1])
@@ -522,7 +513,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
             run.elapsed_s = time.perf_counter() - t0
             state = pickle.dumps(es)
             run.state_sha256 = _sha256(state)
-            with _writing(out):
+            with writing_run(out, "tune run"):
                 _checkpoint({out / STATE_FILE: state, out / RESULT_FILE: _result_bytes(run)})
             if on_generation is not None:
                 on_generation(row)
@@ -530,7 +521,7 @@ def run_tune(config: GameConfig, settings: TuneSettings, generations: int, out: 
             hero = weights_spec(run.best["weights"] if run.best else settings.start)
             run.holdout = head_to_head(config, hero, settings.league, holdout_games, settings.seed + HOLDOUT_SALT,
                                        settings.company)
-            with _writing(out):
+            with writing_run(out, "tune run"):
                 _checkpoint({out / RESULT_FILE: _result_bytes(run)})
     return run
 

@@ -5,32 +5,17 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from cli_run import assert_one_line_error, barrage
 from strategies import personas, registry
 from experiments.store import LOCK
 from experiments.tune import tuned_param_names
 
-ROOT = Path(__file__).resolve().parent.parent
 TINY = ["--league", "random,greedy", "--games", "4", "--popsize", "3", "--seed", "5"]
-
-
-def barrage(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "experiments", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=900)
-
-
-def assert_one_line_error(p: subprocess.CompletedProcess, *needles: str) -> None:
-    assert p.returncode == 2, p.stderr
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in p.stderr, p.stderr
-    for n in needles:
-        assert n in lines[0], lines[0]
 
 
 def snapshot(d: Path) -> dict[str, bytes]:
