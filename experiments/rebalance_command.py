@@ -37,21 +37,12 @@ class _Bars:
     show_confirmation_progress = True
 
     def __init__(self, quiet: bool) -> None:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from experiments.cli import _progress
 
-        self.console = Console(stderr=True, highlight=False)
         self.quiet = quiet
         self.show_confirmation_progress = not quiet
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), TimeRemainingColumn(), console=self.console, transient=True,
-                            disable=quiet)
+        self.bar = _progress(not quiet)           # the bar every long command shows, on stderr
+        self.console = self.bar.console
         self.batch = None
 
     def __enter__(self) -> _Bars:
