@@ -118,6 +118,7 @@ def run_rebalance(spec: RebalanceSpec, out: Path, jobs: int = 1, backend: str = 
             search = Search(spec, out, state, observer)
             search.checkpoint()
             started = time.perf_counter() - state["elapsed_s"]
+            stored = search.stored_games()
             try:
                 if search.pending_search_work():
                     search.warm_engine()
@@ -128,8 +129,12 @@ def run_rebalance(spec: RebalanceSpec, out: Path, jobs: int = 1, backend: str = 
                     except (KeyboardInterrupt, Terminated):
                         workers.abandon()
                         raise
-                runs = _confirm(spec, out, proposals, jobs, backend, scheduler, observer)
-            finally:
+                runs, confirmed = _confirm(spec, out, proposals, jobs, backend, scheduler, observer)
+            except BaseException:
+                state["elapsed_s"] = time.perf_counter() - started
+                search.checkpoint()
+                raise
+            if confirmed or search.stored_games() > stored:      # (rebuilding a finished run's outputs adds none)
                 state["elapsed_s"] = time.perf_counter() - started
                 search.checkpoint()
             try:
@@ -411,14 +416,14 @@ class Search:
 
 # -- confirmation and result ------------------------------------------------------------------------------------
 def _confirm(spec: RebalanceSpec, out: Path, proposals: list[dict], jobs: int, backend: str,
-             scheduler: str | None, observer: Observer) -> dict[str, str]:
+             scheduler: str | None, observer: Observer) -> tuple[dict[str, str], int]:
     """Plays the official rules and each proposal on the confirmation's seeds (one resumable results directory
-    each, confirm/official and confirm/KEY); returns label -> directory relative to `out`."""
+    each, confirm/official and confirm/KEY); returns label -> directory relative to `out`, and the games played."""
     from experiments.runner import RunOptions, run_experiment
 
     seed = confirmation_seed(spec.seed)
     runs = {OFFICIAL: (OFFICIAL, {})} | {p["label"]: (p["key"], p["overrides"]) for p in proposals}
-    done = {}
+    done, played = {}, 0
     for label, (name, overrides) in runs.items():
         config = spec.experiment(overrides, spec.confirm_games, seed, name=f"{spec.name}-{name}")
         where = Path(CONFIRM_DIRECTORY) / name          # by candidate: a resumed run's proposals may change
@@ -428,7 +433,8 @@ def _confirm(spec: RebalanceSpec, out: Path, proposals: list[dict], jobs: int, b
         if result.interrupted:
             raise Terminated() if result.terminated else KeyboardInterrupt()
         done[label] = str(where)
-    return done
+        played += result.games_played
+    return done, played
 
 
 def _result(spec: RebalanceSpec, state: dict, search: Search, proposals: list[dict], runs: dict[str, str]) -> dict:

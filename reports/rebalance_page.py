@@ -185,9 +185,10 @@ def _search_section(result: dict) -> Section:
         key="search", title="The search",
         paragraphs=[
             f"CMA-ES over {len(result['spec']['knobs'])} knobs on their step grids, {len(search['curve'])} "
-            f"generations, {search['candidates']:,} distinct candidates, {search['games']:,} games (search and race) "
-            f"in {search['seconds'] / 60:.0f} minutes; score = imbalance (points) + {result['spec']['knob_cost']:g} "
-            f"per changed knob + {result['spec']['step_cost']:g} per step from the official values. Every candidate "
+            f"generations, {search['candidates']:,} distinct candidates, {search['games']:,} games (search and race; "
+            f"the whole run took {search['seconds'] / 60:.0f} minutes); score = imbalance (points) + "
+            f"{result['spec']['knob_cost']:g} per changed knob + {result['spec']['step_cost']:g} per step from the "
+            "official values. Every candidate "
             "played the same seeds (common random numbers); each generation gave its better half twice the games "
             "(successive halving), and the finalists were raced on replicates the search never played before the "
             "best were confirmed.",
