@@ -769,13 +769,18 @@ def report(
     compare: Optional[Path] = typer.Option(None, "--compare", metavar="OTHER_RESULTS",
                                            help="Results of the same balance design played by another bot "
                                                 "population (e.g. --population strong): adds the section comparing "
-                                                "the two rankings and verdicts."),
+                                                "the two rankings and verdicts. Without it, a run of the same "
+                                                "design by --population strong in a sibling directory is "
+                                                "compared."),
+    auto_compare: bool = typer.Option(True, "--auto-compare/--no-compare",
+                                      help="Compare with a sibling strong-population run of the same design when "
+                                           "--compare is not given."),
 ) -> None:
     """Build the balance report (statistics, plots, HTML) of a results directory."""
     import reports  # heavy (pandas, matplotlib): only when asked for
 
     reports.cli_report(str(results_dir), None if out is None else str(out), margin=margin, as_json=as_json,
-                       compare=None if compare is None else str(compare))
+                       compare=None if compare is None else str(compare), auto_compare=auto_compare)
 
 
 @app.command(epilog=(

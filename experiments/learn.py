@@ -346,21 +346,40 @@ def run_learn(out: Path, settings: LearnSettings, resume: bool = False,
     return state
 
 
-def run_refit(out: Path, td_lambda: float, progress: Callable[[str, int, int], None] | None = None) -> RunState:
+def run_refit(out: Path, td_lambda: float, progress: Callable[[str, int, int], None] | None = None,
+              pool: tuple[Path, ...] = ()) -> RunState:
     """Adds a refit iteration to the run in `out`: no games; the MLP retrained on every recorded position with
-    TD(td_lambda) targets bootstrapped by the run's best model (module docstring, `td_targets`)."""
-    from strategies.value_model import load
-
+    TD(td_lambda) targets bootstrapped by the run's best model (module docstring, `td_targets`). Each run in `pool`
+    adds its own positions, with TD targets bootstrapped by its own best model: one model for the player counts
+    of all these runs (the features name the player count)."""
     state = refit_state(out, td_lambda)
+    runs = [(out, state)] + [(Path(p), refit_state(Path(p), td_lambda)) for p in pool]
+    if len({r.resolve() for r, _ in runs}) < len(runs):
+        raise ConfigError("--pool: name each run once, and not the run in --out itself")
     it = len(state.iterations)
-    X, y, game = recorded_positions(out / "data", it - 1)
-    if progress:
-        progress(f"iteration {it}: TD({td_lambda:g}) targets from model {state.best}", 0, 1)
-    y = td_targets(y, game, predict(load(out / f"model-{state.best}.json"), X), state.settings.players, td_lambda)
+    parts = []
+    for run, st in runs:
+        if progress:
+            progress(f"iteration {it}: TD({td_lambda:g}) targets of {run} from its model {st.best}", 0, 1)
+        parts.append(_td_positions(run, st, td_lambda))
+    X = np.concatenate([x for x, _ in parts])
+    y = np.concatenate([t for _, t in parts])
     _fit_evaluate_record(out, state, it, X, y.astype(np.float32),
                          {"iteration": it, "kind": "refit", "td_lambda": td_lambda, "bootstrap": state.best,
+                          "pool": [{"run": str(run), "bootstrap": st.best, "players": st.settings.players,
+                                    "positions": int(x.shape[0])} for (run, st), (x, _) in zip(runs[1:], parts[1:])],
                           "lineups": [], "games": 0, "play_cpu_s": 0.0}, progress)
     return state
+
+
+def _td_positions(run: Path, state: RunState, td_lambda: float) -> tuple[np.ndarray, np.ndarray]:
+    """(features, TD(td_lambda) targets) of every position a run recorded before its last iteration, bootstrapped
+    by its best model."""
+    from strategies.value_model import load
+
+    X, y, game = recorded_positions(run / "data", len(state.iterations) - 1)
+    return X, td_targets(y, game, predict(load(run / f"model-{state.best}.json"), X), state.settings.players,
+                         td_lambda)
 
 
 def refit_state(out: Path, td_lambda: float) -> RunState:

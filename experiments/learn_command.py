@@ -14,6 +14,7 @@ _EPILOG = (
     " its defaults)\n\n"
     "  barrage learn --out runs/value --resume                  (continue a stopped run)\n\n"
     "  barrage learn --out runs/value --refit --td-lambda 0.7   (retrain on its positions with TD targets)\n\n"
+    "  barrage learn --out runs/value4p --refit --pool runs/value   (one model for 4- and 2-player games)\n\n"
     "  barrage learn --out runs/small --games 200 --iterations 1 --eval-games 40\n\n"
     "Needs the learn extra (pip install -e '.[learn]': scikit-learn). Iteration 0 records positions from games "
     "of the teachers against the opponents; later iterations add games of the students playing with the previous "
@@ -61,6 +62,9 @@ def learn(
     td_lambda: float = typer.Option(0.7, "--td-lambda", help="With --refit: weight of the later positions' targets "
                                                              "against the model's value of the next position "
                                                              "(1 = the games' outcomes only)."),
+    pool: str = typer.Option("", "--pool", help="With --refit: other learn runs (comma-separated directories) whose "
+                                                "positions join the training, each with TD targets from its own "
+                                                "best model -- one model for all their player counts."),
     json_out: bool = typer.Option(False, "--json", help="Print learn.json's content at the end."),
 ) -> None:
     """Train the learned evaluator (value model) that `apprentice`, `lookahead` and `mcts:leaf=1` play with."""
@@ -83,8 +87,12 @@ def learn(
     err = Console(stderr=True, highlight=False)
     if refit and resume:
         raise ConfigError("--refit adds an iteration to an existing run by itself; drop --resume")
+    pools = tuple(Path(p.strip()) for p in pool.split(",") if p.strip())
+    if pools and not refit:
+        raise ConfigError("--pool: only a --refit pools other runs' positions; add --refit")
     if refit:
-        refit_state(out, td_lambda)       # bad input fails before the compile note
+        for run in (out,) + pools:
+            refit_state(run, td_lambda)       # bad input fails before the compile note
     from sim._numba_cache import COMPILING_NOTE, is_warm
     from strategies.value_data import record_batch
 
@@ -95,7 +103,7 @@ def learn(
         if not json_out:
             err.print(f"{what} {done:,}/{total:,}" if total > 1 else what)
 
-    state = run_refit(out, td_lambda, show) if refit else run_learn(out, settings, resume, show)
+    state = run_refit(out, td_lambda, show, pools) if refit else run_learn(out, settings, resume, show)
     if json_out:
         print((out / "learn.json").read_text())
         return
@@ -103,7 +111,9 @@ def learn(
     for row in state.iterations:
         ev = "; ".join(f"vs {k} {v['win_share']:.3f} [{v['wilson95'][0]:.3f}, {v['wilson95'][1]:.3f}] "
                        f"(n={v['games']}, {v['cpu_s_per_game']:.3f} CPU-s/game)" for k, v in row["evaluation"].items())
-        made = (f"refit with TD({row['td_lambda']:g}) targets from model {row['bootstrap']}"
+        pooled = "".join(f" + {q['positions']:,} of {q['run']} ({q['players']} players, its model {q['bootstrap']})"
+                         for q in row.get("pool", []))
+        made = (f"refit with TD({row['td_lambda']:g}) targets from model {row['bootstrap']}{pooled}"
                 if row.get("kind") == "refit" else f"play {row['play_cpu_s']:.0f} CPU-s")
         con.print(f"iteration {row['iteration']}: {row['positions_total']:,} positions, {made}, train "
                   f"{row['train_cpu_s']:.0f} CPU-s; {ev}")

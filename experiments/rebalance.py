@@ -41,9 +41,8 @@ from experiments.rebalance_play import Candidate, Evaluations, make_candidate
 from experiments.rebalance_spec import RebalanceSpec
 from experiments.rebalance_surface import Surface, fit_surface, surface_minimum
 from experiments.seeds import new_master_seed
-from experiments.store import ResultsStore, _atomic_write, git_revision, package_version, writing_run
-from experiments.tune import _randn as cma_randn
-from experiments.tune import _reseed as reseed_cma
+from experiments.store import ResultsStore, atomic_write, git_revision, package_version, writing_run
+from experiments.tune import cma_randn, reseed_cma
 from reports.rebalance import OFFICIAL, confirmation_figures
 from reports.rebalance_page import RESULT_FILE, recommended, write_rebalance_report
 from reports.results import ResultsError
@@ -139,7 +138,7 @@ def run_rebalance(spec: RebalanceSpec, out: Path, jobs: int = 1, backend: str = 
                 search.checkpoint()
             try:
                 result = _result(spec, state, search, proposals, runs)
-                _atomic_write(out / RESULT_FILE, lambda tmp: tmp.write_text(json.dumps(result, indent=1) + "\n",
+                atomic_write(out / RESULT_FILE, lambda tmp: tmp.write_text(json.dumps(result, indent=1) + "\n",
                                                                               encoding="utf-8"))
                 write_rebalance_report(out)
             except ResultsError as e:         # a confirmation directory damaged since it was played
@@ -411,7 +410,7 @@ class Search:
         """Rewrites the state file (atomically) with the stored results' digests."""
         self.state["digests"] = dict(self.evaluations.digests)
         text = json.dumps(self.state, indent=1)
-        _atomic_write(self.out / STATE_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        atomic_write(self.out / STATE_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 # -- confirmation and result ------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from experiments.design import Chunk, Design
 from experiments.experiment_config import resolve_strategies
 from experiments.rebalance_spec import RebalanceSpec
 from experiments.runner import play_chunk
-from experiments.store import _atomic_write, file_sha256
+from experiments.store import atomic_write, file_sha256
 from sim.errors import ConfigError, DataError
 
 WIN_SCALE = 12                 # win shares 0, 1/4, 1/3, 1/2, 1 are whole twelfths
@@ -178,7 +178,7 @@ class Evaluations:
     def _store(self, key: str, wins: np.ndarray) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
         path = self.dir / f"{key}.npy"
-        _atomic_write(path, lambda tmp: _save(tmp, wins))
+        atomic_write(path, lambda tmp: _save(tmp, wins))
         self.digests[key] = file_sha256(path)
         self._wins[key] = wins
         self.on_store()

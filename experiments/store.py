@@ -57,7 +57,7 @@ SHARDS = "shards"
 _SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
 _TMP_MARK = ".tmp-"
 # The only temporary files a run writes (and so the only ones it ever deletes): `.part-NNNNN.parquet.tmp-PID` and
-# `.manifest.json.tmp-PID`, written then renamed into place by _atomic_write.
+# `.manifest.json.tmp-PID`, written then renamed into place by atomic_write.
 _TMP_RE = re.compile(r"^\.(part-\d{5,}\.parquet|manifest\.json)\.tmp-\d+$")
 LOCK = ".lock"
 LOCK_OWNER = ".lock-owner.json"
@@ -263,7 +263,9 @@ def package_version() -> str:
         return "0.1.0"
 
 
-def _atomic_write(path: Path, write) -> None:
+def atomic_write(path: Path, write) -> None:
+    """Writes `path` through `write(tmp)` on a temporary sibling renamed into place: readers see the old file or
+    the whole new one, never a half-written one."""
     tmp = path.with_name(f".{path.name}{_TMP_MARK}{os.getpid()}")
     try:
         write(tmp)
@@ -369,7 +371,7 @@ class ResultsStore:
                               "finish or choose another --out") from None
         try:
             owner = {"pid": os.getpid(), "host": socket.gethostname(), "since": utc_now()}
-            _atomic_write(self.root / LOCK_OWNER, lambda tmp: tmp.write_text(json.dumps(owner), encoding="utf-8"))
+            atomic_write(self.root / LOCK_OWNER, lambda tmp: tmp.write_text(json.dumps(owner), encoding="utf-8"))
             yield created
         finally:
             (self.root / LOCK_OWNER).unlink(missing_ok=True)
@@ -405,13 +407,13 @@ class ResultsStore:
     def write_shard(self, chunk: int, table: pa.Table) -> Path:
         """Writes one chunk's rows atomically."""
         path = self.shards / shard_name(chunk)
-        _atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
+        atomic_write(path, lambda tmp: pq.write_table(table, tmp, compression="zstd"))
         return path
 
     def write_manifest(self, manifest: dict) -> None:
         """Rewrites manifest.json atomically."""
         text = json.dumps(manifest, indent=2, sort_keys=False) + "\n"
-        _atomic_write(self.manifest_path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        atomic_write(self.manifest_path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
     def remove_if_empty(self) -> None:
         """Removes the directories if nothing was written (a run that failed before its first game)."""

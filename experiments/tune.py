@@ -46,18 +46,19 @@ HOLDOUT_SALT = 7_777_777    # holdout games use game_seeds(seed + HOLDOUT_SALT)
 SLICE_GAMES = 4096          # games per play_batch call: its arrays take ~8 KB a game, ~35 MB a call (issue #35, X3)
 
 
-# CMA-ES draws its samples through `_randn` from this stream, reseeded from (master seed, generation) before
+# CMA-ES draws its samples through `cma_randn` from this stream, reseeded from (master seed, generation) before
 # every generation. A module function pickles by name, so a resumed optimiser draws from the same stream (the
 # default np.random.randn would pickle a private copy of numpy's global generator).
 _SAMPLER = np.random.RandomState(0)
 
 
-def _randn(*shape: int) -> np.ndarray:
+def cma_randn(*shape: int) -> np.ndarray:
     """N(0, 1) samples for CMA-ES (its `randn` option)."""
     return _SAMPLER.standard_normal(shape)
 
 
-def _reseed(seed: int, generation: int) -> None:
+def reseed_cma(seed: int, generation: int) -> None:
+    """Reseeds cma_randn's stream from (master seed, generation): a generation's samples depend on nothing else."""
     state = np.random.SeedSequence([seed, generation]).generate_state(2)
     _SAMPLER.seed(int(state[0]))
     np.random.seed(int(state[1]))          # anything else CMA-ES might draw from numpy's global stream
@@ -454,7 +455,7 @@ def _open_run(out: Path, settings: TuneSettings, resume: bool, command: str) -> 
                           "another --out")
     _, x0, lower, upper = search_space(settings.start)
     es = cma.CMAEvolutionStrategy(x0, settings.sigma, {
-        "popsize": settings.popsize, "bounds": [list(lower), list(upper)], "randn": _randn,
+        "popsize": settings.popsize, "bounds": [list(lower), list(upper)], "randn": cma_randn,
         "verbose": -9, "verb_log": 0, "verb_disp": 0, "CMA_diagonal": False})
     return TuneRun(settings, command=command), es
 
@@ -469,7 +470,7 @@ def _generation(config: GameConfig, settings: TuneSettings, es, run: TuneRun, ba
         return place_weights(base_vec, np.clip(x, lower, upper) * scale)
 
     gen = len(run.curve)
-    _reseed(settings.seed, gen)
+    reseed_cma(settings.seed, gen)
     xs = es.ask()
     heroes = np.stack([vector(x) for x in xs] + [vector(np.array(es.mean))])
     seeds = game_seeds(settings.seed + (gen + 1) * _SEED_STRIDE, settings.games)

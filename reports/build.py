@@ -7,6 +7,7 @@ import json
 import math
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -25,7 +26,7 @@ from reports.calibration import (
     write_calibration,
 )
 from reports.cells import DEFAULT_MARGIN
-from reports.compare import compare_populations
+from reports.compare import compare_populations, find_strong_run
 from reports.document import write_csv
 from reports.html import render_html
 from reports.markdown import render_markdown
@@ -42,21 +43,26 @@ INPUT_ERROR_EXIT_CODE = 2  # the CLI's convention for errors in the input (READM
 
 
 def build_report(results_dir: str | Path, out_dir: str | Path, margin: float = DEFAULT_MARGIN,
-                 compare: str | Path | None = None) -> tuple[Path, dict]:
+                 compare: str | Path | None = None, auto_compare: bool = True) -> tuple[Path, dict]:
     """Write report.html, summary.md and tables/*.csv into out_dir; return the path of report.html and the
     machine-readable core (cells, factors, calibration, population). `compare` names the results of the same
-    design played by another bot population: the report gains the section comparing the two."""
+    design played by another bot population: the report gains the section comparing the two. Without it (and with
+    `auto_compare`), a run of the same design by the strong population in a sibling directory is compared."""
     if not 0 < margin < 0.5:
         raise ResultsError(f"margin: {margin} is not a win-rate margin; give a value between 0 and 0.5 "
                            "(0.03 = +-3 points)")
     manifest, rows = load_results(results_dir)
     provenance = Provenance.from_results(manifest, rows)
     comparison = None
-    if compare is not None:
-        other_manifest, other_rows = load_results(compare)
+    found = find_strong_run(results_dir, manifest) if compare is None and auto_compare else None
+    if compare is not None or found is not None:
+        other_manifest, other_rows = load_results(compare if compare is not None else found)
         comparison = compare_populations(rows, other_rows, population_label(manifest),
                                          population_label(other_manifest), margin, seed=provenance.master_seed)
-    inputs = ReportInputs(rows=rows, provenance=provenance, population=Population.of(provenance.strategies),
+        if found is not None:
+            comparison = replace(comparison, found=str(found))
+    population = Population.of(provenance.strategies, manifest.get("config", {}).get("population"))
+    inputs = ReportInputs(rows=rows, provenance=provenance, population=population,
                           margin=margin, calibration=read_calibration(results_dir), comparison=comparison,
                           results_dir=str(results_dir))
     with single_blas_thread():
@@ -113,13 +119,13 @@ def _fail(error: Exception) -> None:
 
 
 def cli_report(results_dir: str, out: str | None, margin: float = DEFAULT_MARGIN, as_json: bool = False,
-               compare: str | None = None) -> Path:
+               compare: str | None = None, auto_compare: bool = True) -> Path:
     """`barrage report`: build into `out` (default RESULTS_DIR/report); a bad results directory exits with status 2."""
     target = Path(out) if out else Path(results_dir) / DEFAULT_OUT_DIRECTORY
     try:
         if target.exists() and not target.is_dir():
             raise ResultsError(f"out: {target} is a file; give a directory for the report")
-        report, core = build_report(results_dir, target, margin, compare)
+        report, core = build_report(results_dir, target, margin, compare, auto_compare)
     except ResultsError as error:
         _fail(error)
     except OSError as error:

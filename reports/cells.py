@@ -65,7 +65,7 @@ def ranked_cells(rows: pd.DataFrame, margin: float = DEFAULT_MARGIN, alpha: floa
     table["p_holm"] = holm(table["p_value"].to_numpy())
     table["p_equivalence"] = equivalence_p_values(table, margin)
     table["p_equivalence_holm"] = holm(table["p_equivalence"].to_numpy())
-    table["verdict"] = _verdicts(table, alpha)
+    table["verdict"] = verdicts_of(table, alpha)
     table["more_games_needed"] = more_games_needed(table, margin, alpha)
     table["margin"] = margin
     table = table.sort_values(["players", "setup", "win_rate"], ascending=[True, True, False], kind="stable")
@@ -90,7 +90,9 @@ def equivalence_p_values(table: pd.DataFrame, margin: float) -> np.ndarray:
     return np.maximum(p_above_low, p_below_high)
 
 
-def _verdicts(table: pd.DataFrame, alpha: float) -> list[str]:
+def verdicts_of(table: pd.DataFrame, alpha: float) -> list[str]:
+    """Each row's verdict (balanced / stronger / weaker / undetermined) from its Holm-corrected equivalence and
+    difference p-values at level alpha."""
     out = []
     for eq, diff, d in zip(table["p_equivalence_holm"], table["p_holm"], table["difference"]):
         if eq <= alpha:

@@ -13,7 +13,9 @@ intervals of the differences conservative.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -29,6 +31,11 @@ KEYS = ["players", "setup", "cell"]
 RANKINGS = ("cell", "company", "officer")
 PLURALS = {"cell": "pairings", "company": "companies", "officer": "officers"}
 UNDETERMINED = "undetermined"
+STRONG_POPULATION = "strong"    # the population a default report compares itself with when a run of it exists
+# Config keys that say who played or how many games, not which game: two runs that differ only in these play the
+# same design (the comparison joins them on the cells they share).
+NOT_DESIGN = {"name", "seed", "strategies", "population", "strategy_files", "games_per_cell", "precision",
+              "precision_target", "budget", "chunk_size", "common_random_numbers"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,7 @@ class PopulationComparison:
     cells: pd.DataFrame
     correlations: pd.DataFrame
     changed: pd.DataFrame
+    found: str = ""          # the other run's directory when the report found it itself (find_strong_run)
 
 
 def compare_populations(rows: pd.DataFrame, other: pd.DataFrame, label: str, other_label: str,
@@ -72,6 +80,33 @@ def compare_populations(rows: pd.DataFrame, other: pd.DataFrame, label: str, oth
                        "p_holm"]]
     return PopulationComparison(label, other_label, cells.reset_index(drop=True), correlations,
                                 changed.reset_index(drop=True))
+
+
+def find_strong_run(results_dir: str | Path, manifest: dict) -> Path | None:
+    """A run of the same design by the strong population next to `results_dir` (a sibling directory), or None; of
+    several, the one with the most games. A strong run, or a run that is not a balance design, has none."""
+    config = manifest.get("config", {})
+    if manifest.get("kind") != "balance" or config.get("population") == STRONG_POPULATION:
+        return None
+    here = Path(results_dir).resolve()
+    found = []
+    for candidate in sorted(here.parent.glob("*/manifest.json")):
+        if candidate.parent == here:
+            continue
+        try:
+            other = json.loads(candidate.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue                    # not a results directory this report can read: not a candidate
+        if (isinstance(other, dict) and other.get("kind") == "balance" and other.get("games_done", 0) > 0
+                and other.get("config", {}).get("population") == STRONG_POPULATION
+                and _design(other.get("config", {})) == _design(config)):
+            found.append((-int(other["games_done"]), candidate.parent.name,
+                          Path(results_dir).parent / candidate.parent.name))
+    return min(found)[2] if found else None
+
+
+def _design(config: dict) -> dict:
+    return {k: v for k, v in config.items() if k not in NOT_DESIGN}
 
 
 def _rate_variance(cells: pd.DataFrame, suffix: str) -> np.ndarray:

@@ -41,7 +41,7 @@ MARGIN_BAND_COLOUR = "#d5f5e3"
 DEFAULT_MARGIN = 0.03
 
 
-def _canvas(height: float, columns: int = 1) -> tuple[MplFigure, np.ndarray]:
+def figure_canvas(height: float, columns: int = 1) -> tuple[MplFigure, np.ndarray]:
     """A figure with a row of `columns` axes and room at the bottom for the provenance footer."""
     figure = MplFigure(figsize=(WIDTH, height + FOOTER_INCHES), dpi=DPI, layout="constrained")
     footer = FOOTER_INCHES / (height + FOOTER_INCHES)
@@ -49,7 +49,7 @@ def _canvas(height: float, columns: int = 1) -> tuple[MplFigure, np.ndarray]:
     return figure, figure.subplots(1, columns, squeeze=False)[0]
 
 
-def _finish(figure: MplFigure, title: str, provenance: Provenance, name: str = "") -> Figure:
+def finish_figure(figure: MplFigure, title: str, provenance: Provenance, name: str = "") -> Figure:
     """Add title and provenance, render to PNG; `name` identifies the figure on the page."""
     full_title = provenance.title(title)
     figure.suptitle(full_title, fontsize=11, fontweight="bold")
@@ -94,7 +94,7 @@ def ranked_rows(values: object, limit: int = MAX_ROWS) -> tuple[np.ndarray, int]
 def _row_axes(rows: int, left_out: int) -> tuple[MplFigure, Axes, np.ndarray]:
     """A one-panel figure sized for `rows` lines, and their y positions from the top (a gap row marks left-out
     rows between the largest and the smallest)."""
-    figure, (axes,) = _canvas(max(2.5, ROW_INCHES * (rows + bool(left_out)) + ROWS_MARGIN_INCHES))
+    figure, (axes,) = figure_canvas(max(2.5, ROW_INCHES * (rows + bool(left_out)) + ROWS_MARGIN_INCHES))
     positions = np.arange(rows + bool(left_out))[::-1].astype(float)
     if left_out:
         gap = rows // 2
@@ -139,7 +139,7 @@ def forest_figure(table: pd.DataFrame, labels: list[str], title: str, provenance
     axes.set_yticks(positions, [labels[index] for index in order], fontsize=8)
     _points_axis(axes, xlabel)
     axes.legend(fontsize=7, loc="best")
-    return _finish(figure, _left_out_title(title, len(shown), left_out), provenance)
+    return finish_figure(figure, _left_out_title(title, len(shown), left_out), provenance)
 
 
 def ranked_cells_figure(table: pd.DataFrame, provenance: Provenance, margin: float = DEFAULT_MARGIN,
@@ -181,7 +181,7 @@ def ranked_cells_figure(table: pd.DataFrame, provenance: Provenance, margin: flo
     axes.set_xlabel(textwrap.fill(f"own-seat win rate (%) with {interval}; dashed: parity; band: parity ± "
                                   f"{100 * margin:g} points (balanced)", 90), fontsize=9)
     axes.legend(fontsize=7, loc="best", title="verdict", title_fontsize=7)
-    return _finish(figure, _left_out_title(title, len(shown), left_out), provenance, "ranked-cells")
+    return finish_figure(figure, _left_out_title(title, len(shown), left_out), provenance, "ranked-cells")
 
 
 def heatmap_figure(table: pd.DataFrame, provenance: Provenance, title: str, name: str = "heatmap") -> Figure:
@@ -196,7 +196,7 @@ def heatmap_figure(table: pd.DataFrame, provenance: Provenance, title: str, name
                                                                                      columns=officers)
 
     grid, rates, marks = grid_of("difference") * 100, grid_of("win_rate"), grid_of("severity")
-    figure, (axes,) = _canvas(HEATMAP_ROW_INCHES * len(companies) + HEATMAP_MARGIN_INCHES)
+    figure, (axes,) = figure_canvas(HEATMAP_ROW_INCHES * len(companies) + HEATMAP_MARGIN_INCHES)
     # A floor of 5 points keeps sampling noise in an all-null grid from looking saturated.
     limit = max(HEATMAP_MIN_LIMIT, float(np.nanmax(np.abs(grid.to_numpy(float)))))
     image = axes.imshow(grid.to_numpy(float), cmap="RdBu_r", vmin=-limit, vmax=limit, aspect="auto")
@@ -213,13 +213,13 @@ def heatmap_figure(table: pd.DataFrame, provenance: Provenance, title: str, name
                     + f"\nmuch: more than {100 * SEVERE_DIFFERENCE:g} points from parity; verdicts Holm-corrected "
                       "across the table", fontsize=8)
     figure.colorbar(image, ax=axes, label="win rate minus parity (points)", fraction=0.04, pad=0.02)
-    return _finish(figure, title, provenance, name)
+    return finish_figure(figure, title, provenance, name)
 
 
 def vp_sources_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> Figure:
     """Mean VP by source per level of `by` as stacked horizontal bars: gains stack right of zero, losses (the
     energy-track malus) left of it, and a diamond marks the net total."""
-    figure, (axes,) = _canvas(max(2.5, 0.4 * len(table) + 1.5))
+    figure, (axes,) = figure_canvas(max(2.5, 0.4 * len(table) + 1.5))
     sources = [c for c in VP_SOURCE_COLUMNS if c in table.columns]   # a module's sources only in its games
     values = table[sources].to_numpy(float).T
     levels = table[by].astype(str)
@@ -230,7 +230,7 @@ def vp_sources_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> F
     axes.axvline(0, color="black", linewidth=0.8)
     axes.set_xlabel("mean VP per seat-game (losses left of 0)")
     figure.legend(loc="outside right upper", fontsize=7)
-    return _finish(figure, f"VP by source per {by}", provenance)
+    return finish_figure(figure, f"VP by source per {by}", provenance)
 
 
 def stack_offsets(values: np.ndarray) -> np.ndarray:
@@ -243,7 +243,7 @@ def stack_offsets(values: np.ndarray) -> np.ndarray:
 
 def seat_figure(seat_table: pd.DataFrame, turn_table: pd.DataFrame, provenance: Provenance) -> Figure:
     """Win rate by seat and by round-1 turn position, with Wilson intervals and the parity line per player count."""
-    figure, panels = _canvas(3.2, columns=2)
+    figure, panels = figure_canvas(3.2, columns=2)
     for axes, table, key, label in ((panels[0], seat_table, "seat", "seat (0-based)"),
                                     (panels[1], turn_table, "turn_pos_r1", "round-1 turn position")):
         for offset, (players, subset) in enumerate(table.groupby("players")):
@@ -256,24 +256,24 @@ def seat_figure(seat_table: pd.DataFrame, turn_table: pd.DataFrame, provenance: 
         axes.set_xlabel(label)
         axes.set_ylabel("win rate (%)")
         axes.legend(fontsize=7)
-    return _finish(figure, "Seat and turn-order effects (dashed: parity)", provenance)
+    return finish_figure(figure, "Seat and turn-order effects (dashed: parity)", provenance)
 
 
 def rating_ladder_figure(table: pd.DataFrame, item_column: str, provenance: Provenance) -> Figure:
     """Plackett-Luce log-strengths with 95% bootstrap intervals, strongest on top."""
-    figure, (axes,) = _canvas(max(2.5, 0.35 * len(table) + 1.2))
+    figure, (axes,) = figure_canvas(max(2.5, 0.35 * len(table) + 1.2))
     positions = np.arange(len(table))[::-1]
     errors = error_lengths(table["log_strength"], table["ci_low"], table["ci_high"])
     axes.errorbar(table["log_strength"], positions, xerr=errors, fmt="o", capsize=3, color=PLAIN_COLOUR)
     axes.axvline(0, color="black", linewidth=0.8, linestyle="--")
     axes.set_yticks(positions, table[item_column].astype(str), fontsize=8)
     axes.set_xlabel("log-strength (0 = average bot; +0.69 = twice as likely to be chosen first)")
-    return _finish(figure, "Rating ladder (Plackett-Luce, 95% bootstrap intervals)", provenance)
+    return finish_figure(figure, "Rating ladder (Plackett-Luce, 95% bootstrap intervals)", provenance)
 
 
 def search_budget_figure(table: pd.DataFrame, provenance: Provenance) -> Figure:
     """Log-strength against search iterations (log scale), one line per bot family."""
-    figure, (axes,) = _canvas(3.5)
+    figure, (axes,) = figure_canvas(3.5)
     for index, (family, subset) in enumerate(table.groupby("family")):
         errors = error_lengths(subset["log_strength"], subset["ci_low"], subset["ci_high"])
         axes.errorbar(subset["iters"], subset["log_strength"], yerr=errors, fmt="o-", capsize=3, color=f"C{index}",
@@ -285,23 +285,23 @@ def search_budget_figure(table: pd.DataFrame, provenance: Provenance) -> Figure:
     axes.set_xlabel("search budget (iters)")
     axes.set_ylabel("log-strength")
     axes.legend(fontsize=8)
-    return _finish(figure, "Strength versus search budget", provenance)
+    return finish_figure(figure, "Strength versus search budget", provenance)
 
 
 def score_distribution_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> Figure:
     """Box plots of final VP per level of `by` from the quantile table (whiskers at p10 and p90)."""
-    figure, (axes,) = _canvas(max(2.5, 0.4 * len(table) + 1.2))
+    figure, (axes,) = figure_canvas(max(2.5, 0.4 * len(table) + 1.2))
     boxes = [{"label": str(record[by]), "med": record["median"], "q1": record["p25"], "q3": record["p75"],
               "whislo": record["p10"], "whishi": record["p90"], "mean": record["mean"]}
              for record in table.to_dict("records")]
     axes.bxp(boxes, orientation="horizontal", showmeans=True, showfliers=False)
     axes.set_xlabel(f"final VP (box: {', '.join(list(QUANTILES)[1:4])}; whiskers: p10, p90; triangle: mean)")
-    return _finish(figure, f"Score distribution per {by}", provenance)
+    return finish_figure(figure, f"Score distribution per {by}", provenance)
 
 
 def energy_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> Figure:
     """Mean energy at each round's scoring, one line per level of `by`."""
-    figure, (axes,) = _canvas(3.2)
+    figure, (axes,) = figure_canvas(3.2)
     for index, record in enumerate(table.to_dict("records")):
         axes.plot(ROUNDS, [record[column] for column in ENERGY_COLUMNS], "o-", color=f"C{index % 10}",
                   label=str(record[by]))
@@ -309,5 +309,5 @@ def energy_figure(table: pd.DataFrame, by: str, provenance: Provenance) -> Figur
     axes.set_xlabel("round")
     axes.set_ylabel("mean energy at scoring")
     axes.legend(fontsize=7, ncols=2)
-    return _finish(figure, f"Energy per round per {by}", provenance)
+    return finish_figure(figure, f"Energy per round per {by}", provenance)
 

@@ -27,12 +27,13 @@ class Population:
 
     bots: tuple[str, ...]
     strength: dict[str, dict[str, list[float]] | None]
+    name: str | None = None       # the named population (`--population NAME`), if the run used one
 
     @classmethod
-    def of(cls, strategies: tuple[str, ...]) -> Population:
-        """The population of an experiment's strategy specs."""
+    def of(cls, strategies: tuple[str, ...], name: str | None = None) -> Population:
+        """The population of an experiment's strategy specs (and its name, if it is a named population)."""
         known = strength_data()["bots"]
-        return cls(bots=strategies, strength={bot: known.get(bot) for bot in strategies})
+        return cls(bots=strategies, strength={bot: known.get(bot) for bot in strategies}, name=name)
 
     def describe(self) -> str:
         """One paragraph: who played, how strong they are, and what that means for the verdicts."""
@@ -46,13 +47,14 @@ class Population:
             parts.append(f"{bot} (beats the solo Automa {rates})")
         n = {int(v[3]) for s in self.strength.values() if s for v in s.values()}
         measured = f" (2-player games, {min(n):,} per level; intervals in report.json)" if n else ""
-        return ("Population: " + "; ".join(parts) + measured + ". Every verdict in this report describes how the game plays "
+        named = f"'{self.name}' (--population {self.name}): " if self.name else ""
+        return ("Population: " + named + "; ".join(parts) + measured + ". Every verdict in this report describes how the game plays "
                 "between these bots, not between strong human players: a pairing that needs long-term planning "
                 "these bots lack can look weaker here than it is at a table.")
 
     def to_json(self) -> dict:
         """Machine-readable form (`barrage report --json`)."""
-        return {"bots": list(self.bots),
+        return {"name": self.name, "bots": list(self.bots),
                 "strength_vs_automa": {bot: ({lvl: {"win_rate": v[0], "ci_low": v[1], "ci_high": v[2], "n": int(v[3])}
                                               for lvl, v in s.items()} if s else None)
                                        for bot, s in self.strength.items()},

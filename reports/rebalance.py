@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from reports.cells import _verdicts, equivalence_p_values, focal_rows, more_games_needed
+from reports.cells import verdicts_of, equivalence_p_values, focal_rows, more_games_needed
 from reports.clustering import parity_z_test, win_rate_summary
 from reports.multiple_testing import ALPHA, holm
 from reports.results import ResultsError, load_results
@@ -92,7 +92,7 @@ def confirmation_figures(runs: dict[str, str | Path], margin: float, pairing_wei
     table = pd.concat(tables, ignore_index=True)
     table["p_holm"] = holm(table["p_value"].to_numpy())
     table["p_equivalence_holm"] = holm(table["p_equivalence"].to_numpy())
-    table["verdict"] = _verdicts(table, alpha)
+    table["verdict"] = verdicts_of(table, alpha)
     table["more_games_needed"] = more_games_needed(table, margin, alpha)
     boot = bootstrap_spreads(matrices, groups, seed, draws, pairing_weight)
     out = {"tests": int(len(table)), "alpha": alpha, "margin": margin, "pairing_weight": pairing_weight,

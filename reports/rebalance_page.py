@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from reports.document import Figure, Section, Table, write_csv
-from reports.figures import MARGIN_BAND_COLOUR, VERDICT_COLOURS, _canvas, _finish
+from reports.figures import MARGIN_BAND_COLOUR, VERDICT_COLOURS, figure_canvas, finish_figure
 from reports.html import render_html
 from reports.markdown import render_markdown
 from reports.population import Population
@@ -201,7 +201,7 @@ def before_after_figure(before: pd.DataFrame, after: pd.DataFrame, label: str, m
                         provenance: Provenance) -> Figure:
     """Each company's and officer's own-seat win rate minus parity with its 95% interval: the official rules (grey)
     and the proposal (coloured by its verdict), the +-margin band shaded."""
-    figure, (axes,) = _canvas(max(2.5, 0.32 * len(after) + 1.4))
+    figure, (axes,) = figure_canvas(max(2.5, 0.32 * len(after) + 1.4))
     positions = np.arange(len(after))[::-1].astype(float)
     axes.axvspan(-100 * margin, 100 * margin, color=MARGIN_BAND_COLOUR, zorder=0)
     axes.axvline(0, color="black", linewidth=0.8, linestyle="--", zorder=1)
@@ -219,7 +219,7 @@ def before_after_figure(before: pd.DataFrame, after: pd.DataFrame, label: str, m
     axes.set_xlabel(f"own-seat win rate minus parity (points), 95% intervals; band: +-{100 * margin:g} points",
                     fontsize=9)
     axes.legend(fontsize=7, loc="best")
-    return _finish(figure, f"{label}: companies and officers before and after", provenance, f"forest-{label}")
+    return finish_figure(figure, f"{label}: companies and officers before and after", provenance, f"forest-{label}")
 
 
 def write_rebalance_report(run_dir: str | Path) -> Path:

@@ -263,6 +263,9 @@ def population_comparison_section(comparison: PopulationComparison) -> Section:
         key="population_comparison",
         title=f"Robustness across populations: {comparison.label} vs {comparison.other_label}",
         paragraphs=[
+            *([f"Found without --compare: {comparison.found} holds a run of the same design by the "
+               f"{comparison.other_label} population, so this report names the verdicts that play differs on "
+               "(`barrage report --no-compare` leaves it out)."] if comparison.found else []),
             f"The same cells played by a second bot population ({comparison.other_label}). Per ranking (pairings, "
             "companies, officers: focal-seat win rates), Spearman's rank correlation between the populations with a "
             "95% interval from resampling replicates of both experiments (resampling adds noise to both rankings, "
@@ -527,7 +530,7 @@ def summary_section(cells: pd.DataFrame, body: list[Section], inputs: ReportInpu
         short = short.drop(columns="players")
     if short["setup"].nunique() == 1:
         short = short.drop(columns="setup")
-    headline = {"cells", "shrinkage", "effects", "calibration"}      # the rest stays in its own section
+    headline = {"cells", "shrinkage", "effects", "calibration", "population_comparison"}   # the rest: own section
     ranked = figures.ranked_cells_figure(_figure_table(cells), provenance, margin=inputs.margin,
                                          title=f"{noun.capitalize()} ranked by own-seat win rate",
                                          interval=f"simultaneous 95% interval (Bonferroni over {len(cells)})")
@@ -559,7 +562,8 @@ def population_paragraph(population: Population, player_counts: tuple[int, ...])
     player count (reports/data/bot_strength.json: 2-player games); other player counts have no measurement."""
     measured_at = strength_data().get("players")      # None in a file written before the count was recorded
     if measured_at not in player_counts:
-        population = Population(bots=population.bots, strength={bot: None for bot in population.bots})
+        population = Population(bots=population.bots, strength={bot: None for bot in population.bots},
+                                name=population.name)
     others = [str(count) for count in player_counts if count != measured_at]
     if not others:
         return population.describe()

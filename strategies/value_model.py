@@ -115,7 +115,46 @@ def pack(mean: np.ndarray, scale: np.ndarray, coefs: list[np.ndarray], intercept
     parts = [np.asarray(head, dtype=np.float64), mean, np.where(scale > 0, scale, 1.0)]
     for w, b in zip(coefs, intercepts):
         parts += [np.ascontiguousarray(w, dtype=np.float64).ravel(), np.asarray(b, dtype=np.float64)]
-    return np.concatenate(parts).astype(np.float64)
+    return prepared(np.concatenate(parts).astype(np.float64))
+
+
+def prepared(model: np.ndarray) -> np.ndarray:
+    """The model as play evaluates it: the standardisation folded into the first layer (fold_standardisation),
+    then subnormal numbers flushed (flush_subnormals). The same values to about 1e-13."""
+    return flush_subnormals(fold_standardisation(model))
+
+
+def fold_standardisation(model: np.ndarray) -> np.ndarray:
+    """The model with mean 0 and scale 1 and the first layer computing the same function of the raw features:
+    weights w / scale, bias b - sum((mean / scale) w). `mlp_forward` skips inputs that are zero, and most raw
+    features are (absent companies' blocks, one-hots, empty counts) while few standardised ones are: a 2-player
+    evaluation does about a third of the multiply-adds (docs/bots.md § Four players). A folded model folds to
+    itself."""
+    m = np.array(model, dtype=np.float64)
+    n_in, n_hidden = int(m[1]), int(m[2])
+    first = int(m[3])
+    mean = 3 + n_hidden + 1
+    scale = mean + n_in
+    w0 = scale + n_in
+    b0 = w0 + n_in * first
+    z = m[mean:scale] / m[scale:w0]                     # a zero raw feature's standardised value is -z
+    w = m[w0:b0].reshape(n_in, first) / m[scale:w0, None]
+    m[b0:b0 + first] -= z @ m[w0:b0].reshape(n_in, first)
+    m[w0:b0] = w.ravel()
+    m[mean:scale] = 0.0
+    m[scale:w0] = 1.0
+    return m
+
+
+def flush_subnormals(model: np.ndarray) -> np.ndarray:
+    """The model with its subnormal numbers (|w| < 2.2e-308) set to 0. Training's L2 penalty shrinks the weights of
+    inputs it never saw vary (the 3rd-5th seats' blocks of a 2-player model) into subnormals, which x86 multiplies
+    about 100 times slower than normal numbers: 4-player positions cost 210 us per evaluation instead of 16
+    (docs/bots.md § The learned evaluator). Their products (< 1e-305) vanish when added to any output, so the
+    values are unchanged."""
+    m = np.array(model, dtype=np.float64)
+    m[np.abs(m) < np.finfo(np.float64).tiny] = 0.0
+    return m
 
 
 def check(model: np.ndarray, where: str = "model") -> np.ndarray:
@@ -152,7 +191,7 @@ def load(path) -> np.ndarray:
         doc = json.load(f)
     if not isinstance(doc, dict) or "model" not in doc:
         raise ValueError(f"{path}: not a barrage-sim value model file")
-    return check(np.asarray(doc["model"], dtype=np.float64), str(path))
+    return prepared(check(np.asarray(doc["model"], dtype=np.float64), str(path)))
 
 
 @lru_cache(maxsize=1)

@@ -57,6 +57,36 @@ def test_learn_runs_checkpoints_and_resumes(tmp_path: Path):
 
 
 @pytest.mark.filterwarnings("ignore")
+def test_refit_pools_runs_of_other_player_counts(tmp_path: Path):
+    """--refit --pool trains one model on the positions of runs of different player counts, each run's positions
+    with TD targets from its own best model; the model is evaluated as the refit run's own."""
+    from experiments.learn import _td_positions, RunState
+
+    two, three = tmp_path / "two", tmp_path / "three"
+    for out, players in ((two, "2"), (three, "3")):
+        p = barrage("learn", "--out", str(out), "--iterations", "1", "--players", players, *SMALL, "-j", "1")
+        assert p.returncode == 0, p.stderr
+    p = barrage("learn", "--out", str(three), "--refit", "--td-lambda", "0.7", "--pool", str(two))
+    assert p.returncode == 0, p.stderr
+    state = json.loads((three / "learn.json").read_text())
+    refit = state["iterations"][1]
+    n_two = json.loads((two / "learn.json").read_text())["iterations"][0]["positions_total"]
+    n_three = state["iterations"][0]["positions_total"]
+    assert refit["positions_total"] == n_two + n_three
+    assert refit["pool"] == [{"run": str(two), "bootstrap": 0, "players": 2, "positions": n_two}]
+    assert set(refit["evaluation"]) == {"automa:level=4"} and load(three / "model-1.json").size > 1
+    assert f"+ {n_two:,} of " in p.stdout and "(2 players, its model 0)" in " ".join(p.stdout.split())
+    X, y = _td_positions(two, RunState.load(two), 0.7)     # the pooled run's targets: its own model's TD(0.7)
+    assert X.shape[0] == n_two and np.abs(y).max() > 0
+    for args, needle in ((["--pool", str(two)], "only a --refit"),
+                         (["--refit", "--pool", str(three)], "not the run in --out"),
+                         (["--refit", "--pool", str(tmp_path / "none")], "holds no learn.json")):
+        p = barrage("learn", "--out", str(three), *args)
+        assert p.returncode == 2 and needle in p.stderr and len(p.stderr.strip().splitlines()) == 1, p.stderr
+    assert len(json.loads((three / "learn.json").read_text())["iterations"]) == 2     # nothing added
+
+
+@pytest.mark.filterwarnings("ignore")
 def test_same_seed_same_positions_and_model_whatever_the_threads(tmp_path: Path):
     from experiments.bench import set_threads
 

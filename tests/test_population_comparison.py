@@ -33,8 +33,8 @@ def test_a_population_names_its_strategies_and_round_trips_through_the_manifest(
 
 
 @pytest.mark.parametrize("extra, message", [
-    ({"population": "strongest"}, "population: unknown population 'strongest'; use one of greedy, tuned, strong"),
-    ({"population": "strong", "strategies": ["greedy"]}, "population: 'strong' plays expert; give either"),
+    ({"population": "strongest"}, "population: unknown population 'strongest'; use one of greedy, tuned, strong, expert, random"),
+    ({"population": "strong", "strategies": ["greedy"]}, "population: 'strong' plays mcts:iters=4,c=3,tau=1,depth=20,leaf=1; give either"),
 ])
 def test_bad_population_is_one_line_naming_the_valid_choice(extra: dict, message: str) -> None:
     with pytest.raises(ConfigError) as error:
@@ -142,3 +142,38 @@ def test_a_population_of_unequal_bots_is_warned_about(two_populations, tmp_path:
                             "greedy") for w in warnings), warnings
     clean = barrage("report", two_populations[0], "--json", "--out", tmp_path / "clean")
     assert not [w for w in json.loads(clean.stdout)["warnings"] if "differ in strength" in w]
+
+
+def test_a_default_report_compares_itself_with_a_sibling_strong_run(two_populations, tmp_path: Path) -> None:
+    """A run of the same design by --population strong next to the results is found without --compare, and the
+    summary names the verdicts it changes; --no-compare leaves it out; runs of other designs are not taken."""
+    import shutil
+
+    greedy = tmp_path / "greedy"
+    shutil.copytree(two_populations[0], greedy, ignore=shutil.ignore_patterns("report"))
+    other_design = tmp_path / "other-design"
+    p = barrage("balance", "-p", "3", "--companies", "USA,Italy,Germany", "--officers", "Viktor,Mahiri", "-n", "2",
+                "--seed", "5", "-q", "--population", "strong", "--out", other_design)
+    assert p.returncode == 0, p.stderr
+    r = barrage("report", greedy, "--json", "--out", tmp_path / "r0")
+    assert r.returncode == 0, r.stderr
+    assert "population_comparison" not in json.loads(r.stdout)           # a strong run, but of another design
+    strong = tmp_path / "strong"
+    p = barrage("balance", *DESIGN[:-5], "-n", "4", "--seed", "6", "-q", "--population", "strong", "--out", strong)
+    assert p.returncode == 0, p.stderr
+    r = barrage("report", greedy, "--json")
+    assert r.returncode == 0, r.stderr
+    core = json.loads(r.stdout)
+    assert core["population"]["name"] == "greedy" and core["population"]["bots"] == list(POPULATIONS["greedy"].strategies)
+    comparison = core["population_comparison"]
+    assert comparison["population"] == "greedy"
+    assert comparison["other_population"] == "strong" and len(comparison["cells"]) == 6
+    summary = (greedy / "report" / "summary.md").read_text(encoding="utf-8")
+    assert f"Found without --compare: {strong} holds a run of the same design by the strong population" in summary
+    assert "pairings have a win rate that differs between the populations" in summary.split("\n## ")[1]   # the summary
+    r = barrage("report", greedy, "--json", "--no-compare", "--out", tmp_path / "r1")
+    assert r.returncode == 0 and "population_comparison" not in json.loads(r.stdout)
+    r = barrage("report", strong, "--json")
+    core = json.loads(r.stdout)
+    assert "population_comparison" not in core and core["population"]["name"] == "strong"
+    assert "Population: 'strong' (--population strong): " in (strong / "report" / "summary.md").read_text()

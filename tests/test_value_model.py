@@ -33,6 +33,9 @@ from strategies.value_model import (
     V_OUT,
     check,
     evaluate_position,
+    flush_subnormals,
+    fold_standardisation,
+    load,
     mlp_forward,
     new_work,
     no_model,
@@ -128,6 +131,59 @@ def test_numba_mlp_equals_scikit_learn_predictions_on_recorded_positions():
     for i in range(X.shape[0]):
         mlp_forward(model, X[i], work[V_H:V_G], work[V_G:V_OUT], got[i])
     np.testing.assert_allclose(got, want, atol=1e-6, rtol=0)
+
+
+def test_models_hold_no_subnormal_numbers_and_flushing_them_changes_no_value(tmp_path):
+    """Subnormal weights (an L2 fit's untrained inputs) cost ~100x per multiply on x86: a packed or loaded model has
+    none, and the values of real 2- and 4-player positions are those of the unflushed weights (to the last bit:
+    a product below 1e-305 vanishes in any sum that reaches an output)."""
+    import json
+
+    from strategies.value_model import save
+
+    tiny = np.finfo(np.float64).tiny
+    model = shipped_model()
+    assert not ((model != 0) & (np.abs(model) < tiny)).any()
+    raw = model.copy()
+    weights = slice(3 + int(raw[2]) + 1 + 2 * N_FEATURES, None)      # past the header, the means and the scales
+    raw[weights] = np.where(raw[weights] == 0.0, tiny / 7, raw[weights])    # subnormal numbers where zeros were
+    assert ((raw != 0) & (np.abs(raw) < tiny)).sum() > 100
+    save(raw, tmp_path / "m.json", {})
+    assert json.loads((tmp_path / "m.json").read_text())["model"][weights.start:] != model[weights].tolist()
+    loaded = load(tmp_path / "m.json")
+    np.testing.assert_array_equal(loaded, flush_subnormals(raw))
+    work = new_work()
+    for players in (2, 4):
+        for x in _positions(1, players)[::7]:
+            a, b = np.zeros(2), np.zeros(2)
+            mlp_forward(raw, x, work[V_H:V_G], work[V_G:V_OUT], a)
+            mlp_forward(loaded, x, work[V_H:V_G], work[V_G:V_OUT], b)
+            assert np.array_equal(a, b)
+
+
+def test_folding_the_standardisation_into_the_first_layer_keeps_every_value():
+    """Play evaluates the model with mean 0 / scale 1 and the first layer rescaled (so zero raw features are
+    skipped): on real 2- and 4-player positions its values equal the standardised model's to 1e-12, and a folded
+    model folds to itself."""
+    import json
+    from importlib import resources
+
+    with resources.as_file(resources.files("strategies") / "data" / "value_model.json") as p:
+        stored = check(np.asarray(json.loads(p.read_text())["model"], dtype=np.float64))
+    n_in, n_hidden = int(stored[1]), int(stored[2])
+    assert (stored[4 + n_hidden + n_in:4 + n_hidden + 2 * n_in] != 1.0).any()     # the file keeps the scales
+    folded = shipped_model()
+    np.testing.assert_array_equal(fold_standardisation(folded), folded)
+    assert (folded[4 + n_hidden:4 + n_hidden + n_in] == 0).all() and (folded[4 + n_hidden + n_in:][:n_in] == 1).all()
+    work = new_work()
+    for players in (2, 4):
+        X = _positions(1, players)
+        a, b = np.zeros((len(X), 2)), np.zeros((len(X), 2))
+        for i, x in enumerate(X):
+            mlp_forward(flush_subnormals(stored), x, work[V_H:V_G], work[V_G:V_OUT], a[i])
+            mlp_forward(folded, x, work[V_H:V_G], work[V_G:V_OUT], b[i])
+        np.testing.assert_allclose(b, a, atol=1e-12, rtol=0)
+        assert (X == 0).mean() > 0.5          # what the fold buys: most raw features are zero
 
 
 def test_model_file_checks_reject_malformed_models(tmp_path):
