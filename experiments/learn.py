@@ -378,8 +378,8 @@ def _td_positions(run: Path, state: RunState, td_lambda: float) -> tuple[np.ndar
     from strategies.value_model import load
 
     X, y, game = recorded_positions(run / "data", len(state.iterations) - 1)
-    return X, td_targets(y, game, predict(load(run / f"model-{state.best}.json"), X), state.settings.players,
-                         td_lambda)
+    values = predict(load(run / f"model-{state.best}.json", fold=False), X)
+    return X, td_targets(y, game, values, state.settings.players, td_lambda)
 
 
 def refit_state(out: Path, td_lambda: float) -> RunState:
@@ -406,7 +406,7 @@ def _fit_evaluate_record(out: Path, state: RunState, it: int, X: np.ndarray, y: 
                          progress: Callable[[str, int, int], None] | None) -> None:
     """Trains model `it` on (X, y), evaluates it, appends `entry` completed with the figures to learn.json and
     makes the model the best one if its evaluation beats the best so far."""
-    from strategies.value_model import check, save
+    from strategies.value_model import check, prepared, save
 
     settings = state.settings
     if progress:
@@ -418,7 +418,7 @@ def _fit_evaluate_record(out: Path, state: RunState, it: int, X: np.ndarray, y: 
     save(model, out / f"model-{it}.json", {"iteration": it, "seed": settings.seed, **stats})
     if progress:
         progress(f"iteration {it}: evaluating", 0, 1)
-    evaluation = evaluate(settings, model, settings.eval_games) if settings.eval_games else {}
+    evaluation = evaluate(settings, prepared(model), settings.eval_games) if settings.eval_games else {}
     state.iterations.append({**entry, "positions_total": int(X.shape[0]), "train_cpu_s": train_cpu, "train": stats,
                              "evaluation": evaluation, "score": _score(evaluation)})
     if state.best < 0 or _score(evaluation) > state.iterations[state.best]["score"]:

@@ -115,12 +115,13 @@ def pack(mean: np.ndarray, scale: np.ndarray, coefs: list[np.ndarray], intercept
     parts = [np.asarray(head, dtype=np.float64), mean, np.where(scale > 0, scale, 1.0)]
     for w, b in zip(coefs, intercepts):
         parts += [np.ascontiguousarray(w, dtype=np.float64).ravel(), np.asarray(b, dtype=np.float64)]
-    return prepared(np.concatenate(parts).astype(np.float64))
+    return flush_subnormals(np.concatenate(parts).astype(np.float64))
 
 
 def prepared(model: np.ndarray) -> np.ndarray:
     """The model as play evaluates it: the standardisation folded into the first layer (fold_standardisation),
-    then subnormal numbers flushed (flush_subnormals). The same values to about 1e-13."""
+    then subnormal numbers flushed (flush_subnormals). The same values to about 1e-13. Files and `pack` keep the
+    standardised form (what scikit-learn fitted); `load` and the evaluation of a new model prepare it."""
     return flush_subnormals(fold_standardisation(model))
 
 
@@ -185,13 +186,16 @@ def save(model: np.ndarray, path, info: dict) -> None:
                    "model": [float(v) for v in model]}, f)
 
 
-def load(path) -> np.ndarray:
-    """Reads and checks a model file written by `save`."""
+def load(path, fold: bool = True) -> np.ndarray:
+    """Reads and checks a model file written by `save`, prepared for play (`prepared`); with fold=False only its
+    subnormals are flushed (the stored standardisation kept: what the training side's numpy `predict` reads, so
+    TD targets are the same whether or not play folds)."""
     with open(path) as f:
         doc = json.load(f)
     if not isinstance(doc, dict) or "model" not in doc:
         raise ValueError(f"{path}: not a barrage-sim value model file")
-    return prepared(check(np.asarray(doc["model"], dtype=np.float64), str(path)))
+    model = check(np.asarray(doc["model"], dtype=np.float64), str(path))
+    return prepared(model) if fold else flush_subnormals(model)
 
 
 @lru_cache(maxsize=1)
