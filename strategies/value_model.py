@@ -3,7 +3,8 @@
 
 Flat layout (MODEL_VERSION 1):
     [version, n_in, n_hidden_layers, size of each hidden layer..., n_out,
-     mean[n_in], scale[n_in],                      -- the standardisation of the inputs
+     mean[n_in], scale[n_in],                      -- the standardisation of the inputs (0 and 1 once folded
+                                                      into the first layer for play: `prepared`)
      then per layer: weights[n_prev * n_next] (row-major, n_prev rows), bias[n_next]]
 Hidden layers use ReLU, the output layer is linear (scikit-learn's MLPRegressor with activation='relu', whose
 predictions tests/test_value_model.py checks this evaluation against to 1e-6).
@@ -151,7 +152,7 @@ def flush_subnormals(model: np.ndarray) -> np.ndarray:
     """The model with its subnormal numbers (|w| < 2.2e-308) set to 0. Training's L2 penalty shrinks the weights of
     inputs it never saw vary (the 3rd-5th seats' blocks of a 2-player model) into subnormals, which x86 multiplies
     about 100 times slower than normal numbers: 4-player positions cost 210 us per evaluation instead of 16
-    (docs/bots.md § The learned evaluator). Their products (< 1e-305) vanish when added to any output, so the
+    (docs/bots.md § Four players). Their products (< 1e-305) vanish when added to any output, so the
     values are unchanged."""
     m = np.array(model, dtype=np.float64)
     m[np.abs(m) < np.finfo(np.float64).tiny] = 0.0

@@ -7,8 +7,11 @@ verdicts), for runs made by hand with any population -- e.g. the strong one, whi
     barrage balance -p 4 --population strong -n 250 --seed 21 --out results/strong4-proposal2 --override ...
     python tools/proposal_spread_check.py results/strong4-official results/strong4-proposal2
 
+The two runs must have the same number of games per pairing (the ratios' intervals pair replicate r of both).
 Measured 2026-12-06 (docs/experiments.md § Rebalancing, "Whose play"): the example's proposal-2, found and confirmed
-for `tuned`, under `--population strong` (250 games per pairing, seed 21).
+for `tuned`, under `--population strong` (250 games per pairing, seed 21), its spreads read with the proposal's
+directory given twice; the paired official run was stopped for time, so its comparison there is with the 1,000-
+per-pairing official run of seed 1, unpaired.
 """
 from __future__ import annotations
 
