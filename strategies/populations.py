@@ -19,7 +19,7 @@ class BotPopulation:
     description: str
 
 
-# The strong population's bot (docs/bots.md § Strong balance verdicts): chosen among planners with the learned
+# The strong population's bot (docs/bots.md § Four players): chosen among planners with the learned
 # evaluator at <= 0.2 CPU-s per 4-player game, by win rate against three `tuned` seats.
 STRONG_SPEC = "mcts:iters=4,c=3,tau=1,depth=20,leaf=1"
 
