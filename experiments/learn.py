@@ -29,7 +29,7 @@ import json
 import os
 import shutil
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -347,11 +347,12 @@ def run_learn(out: Path, settings: LearnSettings, resume: bool = False,
 
 
 def run_refit(out: Path, td_lambda: float, progress: Callable[[str, int, int], None] | None = None,
-              pool: tuple[Path, ...] = ()) -> RunState:
+              pool: tuple[Path, ...] = (), hidden: tuple[int, ...] | None = None) -> RunState:
     """Adds a refit iteration to the run in `out`: no games; the MLP retrained on every recorded position with
     TD(td_lambda) targets bootstrapped by the run's best model (module docstring, `td_targets`). Each run in `pool`
     adds its own positions, with TD targets bootstrapped by its own best model: one model for the player counts
-    of all these runs (the features name the player count)."""
+    of all these runs (the features name the player count). `hidden`: the refit's layer sizes, if not the run's
+    (recorded in its iteration)."""
     state = refit_state(out, td_lambda)
     runs = [(out, state)] + [(Path(p), refit_state(Path(p), td_lambda)) for p in pool]
     if len({r.resolve() for r, _ in runs}) < len(runs):
@@ -368,7 +369,8 @@ def run_refit(out: Path, td_lambda: float, progress: Callable[[str, int, int], N
                          {"iteration": it, "kind": "refit", "td_lambda": td_lambda, "bootstrap": state.best,
                           "pool": [{"run": str(run), "bootstrap": st.best, "players": st.settings.players,
                                     "positions": int(x.shape[0])} for (run, st), (x, _) in zip(runs[1:], parts[1:])],
-                          "lineups": [], "games": 0, "play_cpu_s": 0.0}, progress)
+                          "lineups": [], "games": 0, "play_cpu_s": 0.0,
+                          **({"hidden": list(hidden)} if hidden else {})}, progress)
     return state
 
 
@@ -412,7 +414,8 @@ def _fit_evaluate_record(out: Path, state: RunState, it: int, X: np.ndarray, y: 
     if progress:
         progress(f"iteration {it}: training on {X.shape[0]:,} positions", 0, 1)
     t_train = time.process_time()
-    model, stats = train(X, y, settings, settings.seed + it)
+    layers = tuple(entry.get("hidden", settings.hidden))
+    model, stats = train(X, y, replace(settings, hidden=layers), settings.seed + it)
     train_cpu = time.process_time() - t_train
     check(model)
     save(model, out / f"model-{it}.json", {"iteration": it, "seed": settings.seed, **stats})

@@ -47,7 +47,9 @@ def learn(
     every: int = typer.Option(3, "--every", help="Record every N-th decision of a game."),
     explore: float = typer.Option(0.05, "--explore", help="Probability that a bot seat's decision is an exploration "
                                                           "move (one of the heuristic's 6 best, at random)."),
-    hidden: str = typer.Option("64,32", "--hidden", help="MLP hidden layer sizes, comma-separated."),
+    hidden: str = typer.Option("", "--hidden", show_default=False,
+                               help="MLP hidden layer sizes, comma-separated [default: 64,32; with --refit: the "
+                                    "run's own]."),
     epochs: int = typer.Option(60, "--epochs", help="Training epochs at most (early stopping)."),
     eval_games: int = typer.Option(200, "--eval-games", help="Evaluation games per opponent per model."),
     eval_opponents: str = typer.Option("automa:level=4,tuned", "--eval-opponents",
@@ -72,7 +74,7 @@ def learn(
     from experiments.learn import LearnSettings, refit_state, run_learn, run_refit
 
     try:
-        sizes = tuple(int(h) for h in hidden.split(","))
+        sizes = tuple(int(h) for h in hidden.split(",")) if hidden else LearnSettings.hidden
     except ValueError:
         raise ConfigError(f"--hidden: write layer sizes as whole numbers separated by commas, got {hidden!r}") \
             from None
@@ -103,7 +105,8 @@ def learn(
         if not json_out:
             err.print(f"{what} {done:,}/{total:,}" if total > 1 else what)
 
-    state = run_refit(out, td_lambda, show, pools) if refit else run_learn(out, settings, resume, show)
+    state = (run_refit(out, td_lambda, show, pools, sizes if hidden else None) if refit
+             else run_learn(out, settings, resume, show))
     if json_out:
         print((out / "learn.json").read_text())
         return
@@ -113,7 +116,8 @@ def learn(
                        f"(n={v['games']}, {v['cpu_s_per_game']:.3f} CPU-s/game)" for k, v in row["evaluation"].items())
         pooled = "".join(f" + {q['positions']:,} of {q['run']} ({q['players']} players, its model {q['bootstrap']})"
                          for q in row.get("pool", []))
-        made = (f"refit with TD({row['td_lambda']:g}) targets from model {row['bootstrap']}{pooled}"
+        layers = f", layers {','.join(map(str, row['hidden']))}" if row.get("hidden") else ""
+        made = (f"refit with TD({row['td_lambda']:g}) targets from model {row['bootstrap']}{pooled}{layers}"
                 if row.get("kind") == "refit" else f"play {row['play_cpu_s']:.0f} CPU-s")
         con.print(f"iteration {row['iteration']}: {row['positions_total']:,} positions, {made}, train "
                   f"{row['train_cpu_s']:.0f} CPU-s; {ev}")

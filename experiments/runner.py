@@ -46,9 +46,10 @@ from sim.errors import ConfigError, Terminated
 from sim.results import N_GAME, N_RESULT
 from sim.tables import as_array, compile_tables
 from strategies.batch import play_batch
-from strategies.registry import model_for
+from strategies.registry import model_for, model_sha256, needs_model
 from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
+MODEL_DIGEST = "value_model_sha256"   # manifest key: the learned evaluator a run's bots read (_model_record)
 SLICE_SECONDS = 0.5     # longest a numba call may keep an interrupt waiting, for fast bots (play_in_slices)
 SUMMARY_COLUMNS = ["players", "setup", "cell", "focal", "strategy", "company", "officer", "win", "rank", "vp"]
 
@@ -251,17 +252,19 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
         seed = _stored_seed(existing, store) if existing and "master_seed" in existing else new_master_seed()
     config = dataclasses.replace(config, seed=seed)
     file_hashes = {f: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in config.strategy_files}
+    strategies = resolve_strategies(config.strategies, config.strategy_files)
     code = {"package_version": package_version(), "git_revision": git_revision()}
+    model = _model_record(strategies)
     recorded: dict[str, str] = {}
     if existing is not None:
         _check_same(existing, config, store)
         _check_same_code(existing, code, store)
+        _check_same_model(existing, model, store)
         recorded = recorded_digests(existing, store.manifest_path)
         for f, digest in (existing.get("strategy_file_sha256") or {}).items():
             if file_hashes.get(f) != digest:
                 raise ConfigError(f"strategy_files: {f} changed since this run started (SHA-256 differs); a resumed "
                                   "run must play the same bot: restore the file, or use --force or another --out")
-    strategies = resolve_strategies(config.strategies, config.strategy_files)
     design = Design(config, strategies, seed)
     design.bot_timeout = options.bot_timeout          # how to run, not what: kept out of the config
     fidelity, data_files = run_fidelity(design)
@@ -281,7 +284,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
         try:
             manifest = {
                 "format": 1, "kind": options.manifest_kind or config.kind, "name": config.name,
-                "config": config.to_dict(), "master_seed": seed, **code,
+                "config": config.to_dict(), "master_seed": seed, **code, **model,
                 "map": ",".join(dict.fromkeys(config.variant(config.players[0], x).map       # Colorado sets its
                                               for x in design.setups)),                      # own (COLO-SETUP-01)
                 "map_fidelity": fidelity,
@@ -473,6 +476,25 @@ def _check_same_code(existing: dict, code: dict[str, str], store: ResultsStore) 
         raise ConfigError(f"out: {store.root} was started by barrage-sim {then['package_version']} at git revision "
                           f"{then['git_revision']}, this is {code['package_version']} at {code['git_revision']}; "
                           "resume it with the code that started it, or use --force or another --out to start over")
+
+
+def _model_record(strategies) -> dict[str, str]:
+    """{"value_model_sha256": the shipped model file's digest} when a seat's bot reads the learned evaluator, else
+    nothing: such a run's results depend on the model as much as on the code."""
+    numba_bots = [s for s in strategies if s.params]       # (a Python bot has no parameter vector)
+    if not numba_bots or not needs_model(np.array([s.bot_id for s in numba_bots]),
+                                         np.array([s.params for s in numba_bots])):
+        return {}
+    return {MODEL_DIGEST: model_sha256()}
+
+
+def _check_same_model(existing: dict, model: dict[str, str], store: ResultsStore) -> None:
+    """--resume: the games of a run whose bots read the learned evaluator come from one model."""
+    then, now = existing.get(MODEL_DIGEST), model.get(MODEL_DIGEST)
+    if then is not None and then != now:
+        raise ConfigError(f"out: {store.root} was played with the learned evaluator {then[:12]} "
+                          f"(value_model.json SHA-256), this code ships {now[:12] if now else 'none its bots read'}; "
+                          "resume it with the model that started it, or use --force or another --out")
 
 
 def _remove_created(store: ResultsStore) -> None:

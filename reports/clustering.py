@@ -62,10 +62,15 @@ def clustered_group_means(values: np.ndarray, groups: np.ndarray, clusters: np.n
     total = np.bincount(groups, weights=values, minlength=n_groups)
     mean = np.divide(total, n, out=np.zeros(n_groups), where=n > 0)
     residual = values - mean[groups]
-    key = groups.astype(np.int64) * (int(clusters.max()) + 1) + clusters
-    inverse, uniq = pd.factorize(key)           # (hashing: the order of the (group, cluster) pairs does not matter)
-    cluster_total = np.bincount(inverse, weights=residual)
-    owner = uniq // (int(clusters.max()) + 1)
+    width = int(clusters.max()) + 1
+    key = groups.astype(np.int64) * width + clusters
+    if n_groups * width <= 4 * len(values) + 1_000_000:      # a dense table of (group, cluster) totals is small
+        cluster_total = np.bincount(key, weights=residual, minlength=n_groups * width)
+        present = np.bincount(key, minlength=n_groups * width) > 0
+        cluster_total, owner = cluster_total[present], np.flatnonzero(present) // width
+    else:                                       # (hashing: the order of the (group, cluster) pairs does not matter)
+        inverse, uniq = pd.factorize(key)
+        cluster_total, owner = np.bincount(inverse, weights=residual), uniq // width
     spans = np.bincount(owner, minlength=n_groups).astype(float)
     meat = np.bincount(owner, weights=cluster_total ** 2, minlength=n_groups)
     correction = np.divide(spans, spans - 1, out=np.ones(n_groups), where=spans > 1)
@@ -73,29 +78,78 @@ def clustered_group_means(values: np.ndarray, groups: np.ndarray, clusters: np.n
     return n, mean, variance, spans
 
 
+def group_codes(rows: pd.DataFrame, keys: Sequence[str]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """(group code per row, the observed groups' key values and `n`, as columns) -- what
+    `rows.groupby(keys, observed=True, sort=True)` gives with `ngroup()` and `size()`, in the same order
+    (categories in their order, other values ascending), categorical keys as plain values. numpy, not a pandas
+    group-by: the calibration asks for it on every placebo draw."""
+    level_codes, level_values = [], []
+    for key in keys:
+        code, values = _level_codes(rows[key])
+        level_codes.append(code)
+        level_values.append(values)
+    combined = np.zeros(len(rows), dtype=np.int64)
+    for code, values in zip(level_codes, level_values):
+        combined = combined * len(values) + code
+    observed, codes, n = dense_codes(combined)
+    columns = {}
+    for key, values in zip(reversed(keys), reversed(level_values)):
+        columns[key] = values[observed % len(values)]
+        observed = observed // len(values)
+    return codes, {**{key: columns[key] for key in keys}, "n": n}
+
+
+def _level_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """(code per row, the observed values in group-by order) of one grouping column."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        raw = column.cat.codes.to_numpy(np.int64)
+        categories = column.cat.categories
+    elif column.dtype.kind in "iub":
+        values = column.to_numpy()
+        low = int(values.min()) if len(values) else 0
+        raw = values.astype(np.int64) - low
+        categories = np.arange(low, low + (int(raw.max()) + 1 if len(raw) else 0)).astype(values.dtype)
+    else:
+        raw, categories = pd.factorize(column, sort=True)
+        raw = raw.astype(np.int64)
+    if (raw < 0).any():
+        raise ValueError(f"missing values in the grouping column {column.name!r}")
+    present, codes, _ = dense_codes(raw)
+    return codes, np.asarray(categories)[present]
+
+
+def dense_codes(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the distinct values ascending, each row's rank among them, their counts) of non-negative integer codes
+    (also reports.effects' combinations of factor levels)."""
+    if len(raw) and int(raw.max()) <= 4 * len(raw) + 1_000_000:       # a count table is small: no sort
+        counts = np.bincount(raw)
+        present = np.flatnonzero(counts)
+        rank = np.zeros(counts.size, dtype=np.int64)
+        rank[present] = np.arange(present.size)
+        return present, rank[raw], counts[present]
+    present, codes, counts = np.unique(raw, return_inverse=True, return_counts=True)
+    return present, codes.reshape(-1), counts
+
+
 def win_rate_summary(rows: pd.DataFrame, keys: Sequence[str]) -> pd.DataFrame:
     """One line per group of `keys`: n, wins, win rate, design effect, clustered 95% interval, parity, VP mean.
 
     Parity is 1 / players, so `players` is always one of the keys."""
     group_keys = list(dict.fromkeys([*keys, "players"]))
-    grouped = rows.groupby(group_keys, observed=True, sort=True)
-    codes = grouped.ngroup().to_numpy()
-    table = grouped.size().rename("n").reset_index()
-    for key in group_keys:
-        if isinstance(table[key].dtype, pd.CategoricalDtype):
-            table[key] = table[key].astype(table[key].cat.categories.dtype)
+    codes, columns = group_codes(rows, group_keys)
+    groups = len(columns["n"])
     clusters = cluster_codes(rows)
-    n, rate, variance, spans = clustered_group_means(rows["win"].to_numpy(float), codes, clusters, len(table))
-    _, vp, vp_variance, _ = clustered_group_means(rows["vp"].to_numpy(float), codes, clusters, len(table))
+    n, rate, variance, spans = clustered_group_means(rows["win"].to_numpy(float), codes, clusters, groups)
+    _, vp, vp_variance, _ = clustered_group_means(rows["vp"].to_numpy(float), codes, clusters, groups)
     binomial = rate * (1 - rate) / n
     deff = np.divide(variance, binomial, out=np.ones_like(variance), where=binomial > 0)
     used = np.maximum(deff, 1.0)
     low, high = wilson(rate, n / used, z=critical_value((1 - CONFIDENCE) / 2, spans))
-    return table.assign(
-        wins=rate * n, win_rate=rate, parity=1.0 / table["players"].to_numpy(float),
-        difference=rate - 1.0 / table["players"].to_numpy(float), ci_low=low, ci_high=high,
-        clusters=spans.astype(int), design_effect=deff, vp_mean=vp, vp_se=np.sqrt(vp_variance),
-    )
+    parity = 1.0 / columns["players"].astype(float)
+    return pd.DataFrame({
+        **columns, "wins": rate * n, "win_rate": rate, "parity": parity, "difference": rate - parity,
+        "ci_low": low, "ci_high": high, "clusters": spans.astype(int), "design_effect": deff, "vp_mean": vp,
+        "vp_se": np.sqrt(vp_variance)})
 
 
 def parity_z_test(table: pd.DataFrame) -> np.ndarray:

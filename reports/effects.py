@@ -26,7 +26,8 @@ import pandas as pd
 from scipy import sparse
 from scipy.stats import t as t_distribution
 
-from reports.clustering import CONFIDENCE, cluster_codes, clustered_wald_p_value, critical_value
+from reports.clustering import (CONFIDENCE, cluster_codes, clustered_wald_p_value, critical_value,
+                               dense_codes)
 from reports.multiple_testing import holm
 
 ALIASING_TOLERANCE = 1e-9
@@ -38,11 +39,19 @@ SEPARATED = "complete separation"
 
 @dataclass(frozen=True)
 class Coded:
-    """A design matrix with sum-coded factor blocks: columns [start, stop) of each factor, levels in order."""
+    """A design matrix with sum-coded factor blocks, stored as its distinct rows (`patterns`: a factor design has
+    one per combination of levels) and each row's pattern (`inverse`); columns [start, stop) of each factor,
+    levels in order."""
 
-    matrix: np.ndarray
+    patterns: np.ndarray
+    inverse: np.ndarray
     blocks: dict[str, tuple[int, int]]
     levels: dict[str, list[str]]
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """The design, one line per row."""
+        return self.patterns[self.inverse]
 
 
 def _string_sorted_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
@@ -58,15 +67,23 @@ def _string_sorted_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
 
 def sum_coded(rows: pd.DataFrame, factors: Sequence[str]) -> Coded:
     """Intercept plus k-1 deviation columns per factor (+1 at the level, -1 at the last level); a factor whose
-    columns would be aliased with earlier ones (e.g. officer in the introductory game) is dropped."""
-    candidates = []                                   # (factor, level names, its columns)
-    for factor in factors:
-        codes, names = _string_sorted_codes(rows[factor])
-        if len(names) >= 2:
-            block = (codes[:, None] == np.arange(len(names) - 1)).astype(float) - (codes == len(names) - 1)[:, None]
-            candidates.append((factor, names, block))
-    every = np.column_stack([np.ones(len(rows))] + [block for _, _, block in candidates])
-    gram = every.T @ every                            # each trial's cross-products are a block of this
+    columns would be aliased with earlier ones (e.g. officer in the introductory game) is dropped. Built on the
+    distinct combinations of levels only, so its cost does not grow with the rows times the columns."""
+    coded = [_string_sorted_codes(rows[factor]) for factor in factors]
+    coded = [(factor, codes, names) for factor, (codes, names) in zip(factors, coded) if len(names) >= 2]
+    combined = np.zeros(len(rows), dtype=np.int64)
+    for _, codes, names in coded:
+        combined = combined * len(names) + codes
+    present, inverse, count = dense_codes(combined)
+    pattern_levels = []                               # each pattern's level of each factor (last factor first)
+    for _, _, names in reversed(coded):
+        pattern_levels.append(present % len(names))
+        present = present // len(names)
+    candidates = [(factor, names, (level[:, None] == np.arange(len(names) - 1)).astype(float)
+                   - (level == len(names) - 1)[:, None])            # (factor, level names, its pattern columns)
+                  for (factor, _, names), level in zip(coded, reversed(pattern_levels))]
+    every = np.column_stack([np.ones(len(count))] + [block for _, _, block in candidates])
+    gram = every.T @ (every * count[:, None])         # each trial's cross-products are a block of this
     kept, start = [0], 1
     blocks: dict[str, tuple[int, int]] = {}
     levels: dict[str, list[str]] = {}
@@ -78,7 +95,7 @@ def sum_coded(rows: pd.DataFrame, factors: Sequence[str]) -> Coded:
         blocks[factor] = (len(kept), len(trial))
         levels[factor] = [str(n) for n in names]
         kept = trial
-    return Coded(every[:, kept], blocks, levels)
+    return Coded(every[:, kept], inverse, blocks, levels)
 
 
 @dataclass(frozen=True)
@@ -119,19 +136,23 @@ def _patterns(X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return distinct, inverse
 
 
-def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic: bool) -> Fit:
+def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic: bool,
+        inverse: np.ndarray | None = None) -> Fit:
     """Logistic regression (a split win enters as a fraction: quasi-likelihood) by Newton's method, or OLS, with
     replicate-clustered covariance (module docstring). Both are fitted on the design's distinct rows with their
-    counts and outcome totals, which gives the same estimates as every row. Pseudo-inverses, as statsmodels: under
+    counts and outcome totals, which gives the same estimates as every row. `design` is one line per row, or with
+    `inverse` (each row's line) its distinct lines (`Coded.patterns`). Pseudo-inverses, as statsmodels: under
     perfect separation (a level that always or never wins) the information matrix is singular and the estimates run
     off instead of failing."""
     y = np.asarray(outcome, dtype=float)
-    X = np.asarray(design, dtype=float)
-    distinct, inverse = _patterns(X)
-    count = np.bincount(inverse).astype(float)
-    total = np.bincount(inverse, weights=y)
+    if inverse is None:
+        distinct, inverse = _patterns(np.asarray(design, dtype=float))
+    else:
+        distinct = np.asarray(design, dtype=float)
+    count = np.bincount(inverse, minlength=len(distinct)).astype(float)
+    total = np.bincount(inverse, weights=y, minlength=len(distinct))
     if logistic:
-        beta = np.zeros(X.shape[1])
+        beta = np.zeros(distinct.shape[1])
         converged = False
         for _ in range(NEWTON_STEPS):
             p = 1.0 / (1.0 + np.exp(-(distinct @ beta)))
@@ -151,10 +172,11 @@ def fit(outcome: np.ndarray, design: np.ndarray, clusters: np.ndarray, logistic:
         mean = distinct @ beta
     fitted = mean[inverse]
     residual = y - fitted
-    indicator = sparse.csr_matrix((np.ones(len(y)), (clusters, np.arange(len(y)))),
-                                  shape=(int(clusters.max()) + 1, len(y)))
-    per_cluster = indicator @ (X * residual[:, None])   # each cluster's score totals
-    g, (n, k) = np.count_nonzero(np.bincount(clusters)), X.shape
+    # Each cluster's score totals: its residuals summed per pattern, times the patterns.
+    residual_totals = sparse.csr_matrix((residual, (clusters, inverse)),
+                                        shape=(int(clusters.max()) + 1, len(distinct)))
+    per_cluster = residual_totals @ distinct
+    g, (n, k) = np.count_nonzero(np.bincount(clusters)), (len(y), distinct.shape[1])
     if g < 2 or n <= k:                  # one replicate, or no more rows than coefficients: no variance estimate
         return Fit(beta, np.full((k, k), np.nan), fitted, g, separated)
     meat = per_cluster.T @ per_cluster * (g / (g - 1) * (n - 1) / (n - k))
@@ -173,7 +195,8 @@ def factor_effects(rows: pd.DataFrame, factors: Sequence[str], outcome: str) -> 
     intervals and tests are NaN and the column `note` says so, instead of an odds ratio in the hundred thousands."""
     coded = sum_coded(rows, factors)
     clusters = cluster_codes(rows)
-    result = fit(rows[outcome].to_numpy(float), coded.matrix, clusters, logistic=outcome == "win")
+    result = fit(rows[outcome].to_numpy(float), coded.patterns, clusters, logistic=outcome == "win",
+                 inverse=coded.inverse)
     beta, cov = result.params, result.cov
     records, tests = [], []
     for factor, (start, stop) in coded.blocks.items():
@@ -210,25 +233,26 @@ def synergy(rows: pd.DataFrame, controls: Sequence[str], with_table: bool = True
     if "company" not in main.blocks or "officer" not in main.blocks:
         return {}, pd.DataFrame()
     (c0, c1), (o0, o1) = main.blocks["company"], main.blocks["officer"]
-    interaction = np.column_stack([main.matrix[:, i] * main.matrix[:, j]
+    interaction = np.column_stack([main.patterns[:, i] * main.patterns[:, j]
                                    for i in range(c0, c1) for j in range(o0, o1)])
-    full = np.column_stack([main.matrix, interaction])
-    if np.linalg.matrix_rank(full.T @ full, tol=ALIASING_TOLERANCE * len(rows)) < full.shape[1]:
+    full = np.column_stack([main.patterns, interaction])
+    count = np.bincount(main.inverse, minlength=len(full)).astype(float)
+    if np.linalg.matrix_rank(full.T @ (full * count[:, None]), tol=ALIASING_TOLERANCE * len(rows)) < full.shape[1]:
         return {}, pd.DataFrame()      # not every pairing was played: the interaction is not identified
     clusters = cluster_codes(rows)
     win = rows["win"].to_numpy(float)
-    with_interaction = fit(win, full, clusters, logistic=True)
+    with_interaction = fit(win, full, clusters, logistic=True, inverse=main.inverse)
     if with_interaction.separated:
         return {"separated": True, "statistic": float("nan"), "df": int(interaction.shape[1]),
                 "clusters": with_interaction.clusters, "p_value": float("nan")}, pd.DataFrame()
     restriction = np.zeros((interaction.shape[1], full.shape[1]))
-    restriction[:, main.matrix.shape[1]:] = np.eye(interaction.shape[1])
+    restriction[:, main.patterns.shape[1]:] = np.eye(interaction.shape[1])
     statistic, p_value = with_interaction.wald(restriction)
     test = {"statistic": statistic, "df": int(interaction.shape[1]), "clusters": with_interaction.clusters,
             "p_value": p_value}
     if not with_table:
         return test, pd.DataFrame()
-    additive = fit(win, main.matrix, clusters, logistic=True)
+    additive = fit(win, main.patterns, clusters, logistic=True, inverse=main.inverse)
     table = (rows.assign(predicted=additive.fitted)
              .groupby(["company", "officer"], observed=True)
              .agg(n=("win", "size"), win_rate=("win", "mean"), additive_prediction=("predicted", "mean"))

@@ -28,6 +28,7 @@ class Provenance:
     package_version: str
     git_revision: str
     master_seed: int
+    value_model: str = ""          # SHA-256 of the learned evaluator the bots read, when they read one
 
     @classmethod
     def from_results(cls, manifest: dict[str, Any], rows: pd.DataFrame) -> Provenance:
@@ -48,6 +49,7 @@ class Provenance:
             package_version=str(manifest["package_version"]),
             git_revision=str(manifest.get("git_revision", "unknown")),
             master_seed=int(manifest["master_seed"]),
+            value_model=str(manifest.get("value_model_sha256", "")),
         )
 
     @property
@@ -67,12 +69,15 @@ class Provenance:
 
     @property
     def footer(self) -> str:
-        """One line of provenance: n, bots, player counts, map fidelity, package version, master seed."""
+        """One line of provenance: n, bots, player counts, map fidelity, package version, the learned evaluator (if
+        the bots read one), master seed."""
         players = "/".join(str(count) for count in self.players)
+        model = f"learned evaluator {self.value_model[:12]} | " if self.value_model else ""
         return (
             f"n = {self.games:,} games ({self.rows:,} seat rows) | {players} players | "
             f"bots: {', '.join(self.strategies)} | map {self.map_name} (map_fidelity: {'/'.join(self.map_fidelities)}) | "
-            f"barrage-sim {self.package_version} ({self.git_revision}) | master seed {self.master_seed} | "
+            f"barrage-sim {self.package_version} ({self.git_revision}) | "
+            f"{model}master seed {self.master_seed} | "
             f"experiment {self.experiment}{self.topology_note}"
         )
 

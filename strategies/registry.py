@@ -194,6 +194,15 @@ def needs_model(bot_ids: np.ndarray, params: np.ndarray) -> bool:
     return bool(np.isin(ids_, MODEL_BOTS).any() or ((ids_ == core.ISMCTS) & (p[..., P_LEAF] > 0)).any())
 
 
+def model_sha256() -> str:
+    """SHA-256 of the shipped learned evaluator's file (strategies/data/value_model.json): what a run whose bots
+    read the model records, since its results depend on it."""
+    import hashlib
+    from importlib import resources
+
+    return hashlib.sha256((resources.files("strategies") / "data" / value_model.SHIPPED).read_bytes()).hexdigest()
+
+
 def model_for(bot_ids: np.ndarray, params: np.ndarray) -> np.ndarray:
     """The learned evaluator these seats need: the shipped model, or the one-element placeholder if none reads
     it (so games without it never load the model file)."""

@@ -54,19 +54,22 @@ def test_learn_runs_checkpoints_and_resumes(tmp_path: Path):
     assert refit["positions_total"] == state["iterations"][1]["positions_total"]   # no new games
     assert load(out / "model-2.json").size > 1 and not (out / "data" / "iter2-0.npz").exists()
     assert f"refit with TD(0.5) targets from model {best}" in p.stdout
+    model = load(out / "model-2.json")
+    assert "hidden" not in refit and model[3:3 + int(model[2])].tolist() == [8]      # the run's own layers
 
 
 @pytest.mark.filterwarnings("ignore")
 def test_refit_pools_runs_of_other_player_counts(tmp_path: Path):
     """--refit --pool trains one model on the positions of runs of different player counts, each run's positions
-    with TD targets from its own best model; the model is evaluated as the refit run's own."""
+    with TD targets from its own best model; the model is evaluated as the refit run's own. --hidden gives the
+    refit other layers than the run's."""
     from experiments.learn import _td_positions, RunState
 
     two, three = tmp_path / "two", tmp_path / "three"
     for out, players in ((two, "2"), (three, "3")):
         p = barrage("learn", "--out", str(out), "--iterations", "1", "--players", players, *SMALL, "-j", "1")
         assert p.returncode == 0, p.stderr
-    p = barrage("learn", "--out", str(three), "--refit", "--td-lambda", "0.7", "--pool", str(two))
+    p = barrage("learn", "--out", str(three), "--refit", "--td-lambda", "0.7", "--pool", str(two), "--hidden", "6,3")
     assert p.returncode == 0, p.stderr
     state = json.loads((three / "learn.json").read_text())
     refit = state["iterations"][1]
@@ -75,6 +78,8 @@ def test_refit_pools_runs_of_other_player_counts(tmp_path: Path):
     assert refit["positions_total"] == n_two + n_three
     assert refit["pool"] == [{"run": str(two), "bootstrap": 0, "players": 2, "positions": n_two}]
     assert set(refit["evaluation"]) == {"automa:level=4"} and load(three / "model-1.json").size > 1
+    model = load(three / "model-1.json")                   # --hidden: the refit's own layers, recorded
+    assert refit["hidden"] == [6, 3] and model[3:3 + int(model[2])].tolist() == [6, 3] and "layers 6,3" in p.stdout
     assert f"+ {n_two:,} of " in p.stdout and "(2 players, its model 0)" in " ".join(p.stdout.split())
     X, y = _td_positions(two, RunState.load(two), 0.7)     # the pooled run's targets: its own model's TD(0.7)
     assert X.shape[0] == n_two and np.abs(y).max() > 0

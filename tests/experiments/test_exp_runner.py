@@ -45,6 +45,27 @@ def test_same_rows_in_process_loky_and_dask(tmp_path: Path, cfg: dict) -> None:
     assert names == sorted(p.name for p in (tmp_path / "dask" / "shards").iterdir())
 
 
+def test_a_run_records_the_learned_evaluator_its_bots_read_and_resumes_only_with_it(tmp_path: Path) -> None:
+    """Results of bots that read the learned evaluator depend on the model: the manifest records the shipped
+    file's SHA-256 (and a run without such a bot records none), and --resume refuses a run made with another."""
+    import hashlib
+    import json
+    from importlib import resources
+
+    from sim.errors import ConfigError
+
+    digest = hashlib.sha256((resources.files("strategies") / "data" / "value_model.json").read_bytes()).hexdigest()
+    out = tmp_path / "learned"
+    _run({**LEARNED, "games": 4, "strategies": ["apprentice", "tuned"]}, out, jobs=1)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["value_model_sha256"] == digest
+    _run({**TOURNAMENT, "games": 40}, tmp_path / "plain", jobs=1)
+    assert "value_model_sha256" not in json.loads((tmp_path / "plain" / "manifest.json").read_text())
+    (out / "manifest.json").write_text(json.dumps({**manifest, "value_model_sha256": "0" * 64}))
+    with pytest.raises(ConfigError, match="was played with the learned evaluator 000000000000"):
+        _run({**LEARNED, "games": 4, "strategies": ["apprentice", "tuned"]}, out, jobs=1, resume=True)
+
+
 def test_results_follow_the_contract(tmp_path: Path) -> None:
     reports = pytest.importorskip("reports")
     out = tmp_path / "bal"

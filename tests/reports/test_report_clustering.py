@@ -7,7 +7,7 @@ import pytest
 import statsmodels.api as sm
 import statsmodels.formula.api as smf
 
-from reports.clustering import clustered_group_means, win_rate_summary
+from reports.clustering import clustered_group_means, group_codes, win_rate_summary
 from reports.effects import factor_effects
 from reports.results import load_results
 
@@ -22,6 +22,31 @@ def test_group_mean_variance_is_the_intercept_only_sandwich() -> None:
     assert (n[0], spans[0]) == (1000, 200)
     assert mean[0] == pytest.approx(fit.params[0])
     assert variance[0] == pytest.approx(fit.bse[0] ** 2 * 200 / 199, rel=1e-10)
+
+
+def test_group_codes_are_the_pandas_group_by(balance_results) -> None:
+    """group_codes (numpy; the calibration calls it on every draw) numbers and counts the groups exactly as
+    `groupby(keys, observed=True, sort=True)` does: categories in their own order with unused ones dropped, small
+    integers and strings ascending, every key combination that occurs, also when the clusters are sparse."""
+    _, real = load_results(balance_results)
+    rng = np.random.default_rng(3)
+    made = pd.DataFrame({
+        "company": pd.Categorical(rng.choice(["USA", "Italy", "France"], 500),
+                                  categories=["USA", "Unused", "Italy", "France"]),
+        "seat": rng.integers(-2, 3, 500).astype(np.int8),
+        "label": rng.choice(["b", "a", "c10", "c9"], 500),
+        "players": np.full(500, 4, dtype=np.int8)})
+    for rows, keys in ((real, ["setup", "company", "players"]), (real, ["officer", "seat", "players"]),
+                       (made, ["company", "seat", "players"]), (made, ["label", "company", "players"])):
+        grouped = rows.groupby(keys, observed=True, sort=True)
+        codes, columns = group_codes(rows, keys)
+        expected = grouped.size().rename("n").reset_index()
+        assert np.array_equal(codes, grouped.ngroup().to_numpy())
+        for key in keys:
+            assert list(columns[key]) == list(expected[key]), key
+        assert np.array_equal(columns["n"], expected["n"].to_numpy())
+    with pytest.raises(ValueError, match="missing values in the grouping column 'label'"):
+        group_codes(made.assign(label=made["label"].where(made["seat"] > 0)), ["label", "players"])
 
 
 def test_real_schema_cells_have_design_effect_one_and_pooled_factors_more(balance_results) -> None:
