@@ -48,8 +48,8 @@ def learn(
     explore: float = typer.Option(0.05, "--explore", help="Probability that a bot seat's decision is an exploration "
                                                           "move (one of the heuristic's 6 best, at random)."),
     hidden: str = typer.Option("", "--hidden", show_default=False,
-                               help="MLP hidden layer sizes, comma-separated [default: 64,32; with --refit: the "
-                                    "run's own]."),
+                               help="MLP hidden layer sizes, comma-separated (default 64,32; with --refit: the "
+                                    "run's own)."),
     epochs: int = typer.Option(60, "--epochs", help="Training epochs at most (early stopping)."),
     eval_games: int = typer.Option(200, "--eval-games", help="Evaluation games per opponent per model."),
     eval_opponents: str = typer.Option("automa:level=4,tuned", "--eval-opponents",
