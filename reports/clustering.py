@@ -104,11 +104,12 @@ def _level_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     if isinstance(column.dtype, pd.CategoricalDtype):
         raw = column.cat.codes.to_numpy(np.int64)
         categories = column.cat.categories
-    elif column.dtype.kind in "iub":
+    elif (column.dtype.kind in "iub" and isinstance(column.dtype, np.dtype) and len(column)
+          and _small_range(column.to_numpy(), len(column))):                 # (plain numpy integers, no NA)
         values = column.to_numpy()
-        low = int(values.min()) if len(values) else 0
+        low = int(values.min())
         raw = values.astype(np.int64) - low
-        categories = np.arange(low, low + (int(raw.max()) + 1 if len(raw) else 0)).astype(values.dtype)
+        categories = np.arange(low, low + int(raw.max()) + 1).astype(values.dtype)
     else:
         raw, categories = pd.factorize(column, sort=True)
         raw = raw.astype(np.int64)
@@ -118,10 +119,15 @@ def _level_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     return codes, np.asarray(categories)[present]
 
 
+def _small_range(values: np.ndarray, n: int) -> bool:
+    """Whether integers span few enough values for a count table (dense_codes' bound)."""
+    return int(values.max()) - int(values.min()) <= 4 * n + 1_000_000
+
+
 def dense_codes(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(the distinct values ascending, each row's rank among them, their counts) of non-negative integer codes
     (also reports.effects' combinations of factor levels)."""
-    if len(raw) and int(raw.max()) <= 4 * len(raw) + 1_000_000:       # a count table is small: no sort
+    if len(raw) and _small_range(np.r_[0, raw.max()], len(raw)):       # a count table is small: no sort
         counts = np.bincount(raw)
         present = np.flatnonzero(counts)
         rank = np.zeros(counts.size, dtype=np.int64)

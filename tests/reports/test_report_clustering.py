@@ -35,9 +35,11 @@ def test_group_codes_are_the_pandas_group_by(balance_results) -> None:
                                   categories=["USA", "Unused", "Italy", "France"]),
         "seat": rng.integers(-2, 3, 500).astype(np.int8),
         "label": rng.choice(["b", "a", "c10", "c9"], 500),
-        "players": np.full(500, 4, dtype=np.int8)})
+        "players": np.full(500, 4, dtype=np.int8),
+        "big": rng.choice([3, -(10 ** 12), 10 ** 15], 500)})                # too wide a range for a count table
     for rows, keys in ((real, ["setup", "company", "players"]), (real, ["officer", "seat", "players"]),
-                       (made, ["company", "seat", "players"]), (made, ["label", "company", "players"])):
+                       (made, ["company", "seat", "players"]), (made, ["label", "company", "players"]),
+                       (made, ["big", "seat", "players"])):
         grouped = rows.groupby(keys, observed=True, sort=True)
         codes, columns = group_codes(rows, keys)
         expected = grouped.size().rename("n").reset_index()
