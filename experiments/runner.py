@@ -252,19 +252,20 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
         seed = _stored_seed(existing, store) if existing and "master_seed" in existing else new_master_seed()
     config = dataclasses.replace(config, seed=seed)
     file_hashes = {f: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in config.strategy_files}
-    strategies = resolve_strategies(config.strategies, config.strategy_files)
     code = {"package_version": package_version(), "git_revision": git_revision()}
-    model = _model_record(strategies)
     recorded: dict[str, str] = {}
     if existing is not None:
         _check_same(existing, config, store)
         _check_same_code(existing, code, store)
-        _check_same_model(existing, model, store)
         recorded = recorded_digests(existing, store.manifest_path)
         for f, digest in (existing.get("strategy_file_sha256") or {}).items():
             if file_hashes.get(f) != digest:
                 raise ConfigError(f"strategy_files: {f} changed since this run started (SHA-256 differs); a resumed "
                                   "run must play the same bot: restore the file, or use --force or another --out")
+    strategies = resolve_strategies(config.strategies, config.strategy_files)
+    model = _model_record(strategies)
+    if existing is not None:
+        _check_same_model(existing, model, store)
     design = Design(config, strategies, seed)
     design.bot_timeout = options.bot_timeout          # how to run, not what: kept out of the config
     fidelity, data_files = run_fidelity(design)
