@@ -63,14 +63,9 @@ def clustered_group_means(values: np.ndarray, groups: np.ndarray, clusters: np.n
     mean = np.divide(total, n, out=np.zeros(n_groups), where=n > 0)
     residual = values - mean[groups]
     width = int(clusters.max()) + 1
-    key = groups.astype(np.int64) * width + clusters
-    if n_groups * width <= 4 * len(values) + 1_000_000:      # a dense table of (group, cluster) totals is small
-        cluster_total = np.bincount(key, weights=residual, minlength=n_groups * width)
-        present = np.bincount(key, minlength=n_groups * width) > 0
-        cluster_total, owner = cluster_total[present], np.flatnonzero(present) // width
-    else:                                       # (hashing: the order of the (group, cluster) pairs does not matter)
-        inverse, uniq = pd.factorize(key)
-        cluster_total, owner = np.bincount(inverse, weights=residual), uniq // width
+    pairs, pair_of_row, _ = dense_codes(groups.astype(np.int64) * width + clusters)    # the (group, cluster) pairs
+    cluster_total = np.bincount(pair_of_row, weights=residual, minlength=len(pairs))
+    owner = pairs // width
     spans = np.bincount(owner, minlength=n_groups).astype(float)
     meat = np.bincount(owner, weights=cluster_total ** 2, minlength=n_groups)
     correction = np.divide(spans, spans - 1, out=np.ones(n_groups), where=spans > 1)
@@ -104,8 +99,8 @@ def _level_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     if isinstance(column.dtype, pd.CategoricalDtype):
         raw = column.cat.codes.to_numpy(np.int64)
         categories = column.cat.categories
-    elif (column.dtype.kind in "iub" and isinstance(column.dtype, np.dtype) and len(column)
-          and _small_range(column.to_numpy(), len(column))):                 # (plain numpy integers, no NA)
+    elif (column.dtype.kind in "iub" and isinstance(column.dtype, np.dtype) and len(column)       # plain numpy
+          and _small_range(int(column.max()) - int(column.min()), len(column))):                   # integers
         values = column.to_numpy()
         low = int(values.min())
         raw = values.astype(np.int64) - low
@@ -119,15 +114,15 @@ def _level_codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     return codes, np.asarray(categories)[present]
 
 
-def _small_range(values: np.ndarray, n: int) -> bool:
-    """Whether integers span few enough values for a count table (dense_codes' bound)."""
-    return int(values.max()) - int(values.min()) <= 4 * n + 1_000_000
+def _small_range(span: int, n: int) -> bool:
+    """Whether a count table over `span` + 1 integer values is small next to `n` rows (cheaper than a sort)."""
+    return span <= 4 * n + 1_000_000
 
 
 def dense_codes(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(the distinct values ascending, each row's rank among them, their counts) of non-negative integer codes
     (also reports.effects' combinations of factor levels)."""
-    if len(raw) and _small_range(np.r_[0, raw.max()], len(raw)):       # a count table is small: no sort
+    if len(raw) and _small_range(int(raw.max()), len(raw)):
         counts = np.bincount(raw)
         present = np.flatnonzero(counts)
         rank = np.zeros(counts.size, dtype=np.int64)
