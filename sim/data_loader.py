@@ -37,6 +37,7 @@ CONTRACT_DECKS = {
     "red": (15, 8, 10),
 }
 # action-space boards whose rows carry an id, min_players and a cost (directly or per left/right space)
+EXTRA_CREDITS_BOUND = 30   # an officer's extra_starting_credits: a what-if shift, not a new economy
 OFFICER_SPACES = ("Mahiri Sekibo", "Margot Fouche", "Wu Fang")   # OFFICER-MAHIRI-01, -MARGOT-01, -WU-01
 ROW_BOARDS = ("turbine_station", "water_management", "workshop", "machinery_shop", "contract_office",
               "patent_office")
@@ -472,7 +473,8 @@ def _check_contracts(c: _Check, decks: Any, vocabulary: set[str]) -> dict[str, s
 
 def _check_officers(c: _Check, officers: Any) -> set[str]:
     """Each executive officer has a unique name, an expansion, an ability and its ability values; return the
-    names. Tommaso has at most one Architect (OFFICER-TOMMASO-01), a hand limit is 1..10 (CONTRACT-04)."""
+    names. Tommaso has at most one Architect (OFFICER-TOMMASO-01), a hand limit is 1..10 (CONTRACT-04), the
+    optional `extra_starting_credits` (a designer's knob, 0 in the published game) within +-EXTRA_CREDITS_BOUND."""
     names: dict = {}
     for i, officer in enumerate(c.seq("executive_officers", officers)):
         path = _item("executive_officers", i)
@@ -482,6 +484,9 @@ def _check_officers(c: _Check, officers: Any) -> set[str]:
             c.integer(_at(_at(path, "starting_resources"), key), amount, 0, 1 if key == "architect" else None)
         if "hand_limit" in officer:
             c.integer(_at(path, "hand_limit"), officer["hand_limit"], 1, 10)
+        if "extra_starting_credits" in officer:      # a designer's knob (SETUP-20/21 + this); the sum is checked in
+            c.integer(_at(path, "extra_starting_credits"), officer["extra_starting_credits"],  # sim.tables
+                      -EXTRA_CREDITS_BOUND, EXTRA_CREDITS_BOUND)
         _check_ability_values(c, path, officer["name"], officer)
     return set(names)
 

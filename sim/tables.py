@@ -473,8 +473,14 @@ def compile_tables(variant: Variant) -> tuple[np.record, TableInfo]:
     common = comp["companies"]["common"]
     sr = common["starting_resources"]
     officers = {o["name"]: o for o in comp["executive_officers"]}
-    officer_credits = [int((officers[n].get("starting_resources") or {}).get("credits", sr["credits"]))
-                       for n in ids.OFFICER_NAMES]
+    officer_credits = []                                 # SETUP-20/21, plus the designer's extra_starting_credits
+    for n in ids.OFFICER_NAMES:
+        start = int((officers[n].get("starting_resources") or {}).get("credits", sr["credits"]))
+        extra = int(officers[n].get("extra_starting_credits", 0))
+        if start + extra < 0:
+            raise ConfigError(f"executive_officers.{n}.extra_starting_credits: {extra} would start {n} with "
+                              f"{start + extra} Credits; use {-start} or more (a company cannot start in debt)")
+        officer_credits.append(start + extra)
     cc = comp["construction_costs"]
     et = comp["energy_track"]
     thresholds = sorted((int(k), int(v)) for k, v in et["credit_thresholds"].items())

@@ -113,6 +113,46 @@ def test_OFFICER_GRAZIANO_01_level_3_capacity_is_a_knob(capacity):
     assert s["counters"]["drops_removed"] == 11 - capacity - 3
 
 
+def extra_credits(officer: str) -> str:
+    return f"executive_officers.{officer}.extra_starting_credits"
+
+
+@pytest.mark.parametrize("extra", [0, 4, -6])
+def test_SETUP_20_21_an_officers_extra_starting_credits_shift_its_companys_start(extra):
+    """SETUP-20/21 and the designer's knob `extra_starting_credits` (0 in the published game): the company paired
+    with Graziano starts with 6 + extra Credits, Mahiri's with her 9 + extra; the other seats keep 6."""
+    from sim.config import GameConfig
+
+    config = GameConfig(players=3, companies=("USA", "Germany", "Italy"),
+                        officers=("Graziano Del Monte", "Mahiri Sekibo", "Viktor Fiesler"),
+                        overrides=((extra_credits("Graziano Del Monte"), extra),
+                                   (extra_credits("Mahiri Sekibo"), extra)))
+    g = Game.new(config, seed=11)
+    while g.snapshot()["phase"] == "setup":          # SETUP-15: each seat takes its pairing and starting contract
+        g.play(g.legal_moves()[0])
+    credits = {c["officer"]: c["credits"] for c in g.snapshot()["companies"]}
+    assert credits == {"Graziano Del Monte": 6 + extra, "Mahiri Sekibo": 9 + extra, "Viktor Fiesler": 6}
+
+
+def test_SETUP_21_extra_starting_credits_cannot_start_a_company_in_debt():
+    """SETUP-21: Mahiri starts with 9 Credits, so -9 is the lowest shift the tables accept; -10 is refused in one
+    line naming the knob and the lowest value."""
+    from sim.variant import Variant
+
+    t, _ = compile_tables(Variant(players=2, overrides=((extra_credits("Mahiri Sekibo"), -9),)))
+    assert t.officer_start_credits[ids.OFFICER_NAMES.index("Mahiri Sekibo")] == 0
+    with pytest.raises(ConfigError) as e:
+        compile_tables(Variant(players=2, overrides=((extra_credits("Mahiri Sekibo"), -10),)))
+    assert str(e.value) == (f"{extra_credits('Mahiri Sekibo')}: -10 would start Mahiri Sekibo with -1 Credits; "
+                            "use -9 or more (a company cannot start in debt)")
+
+
+def test_every_officer_has_an_extra_starting_credits_knob():
+    """Every officer of the data (base, Leeghwater, promo) has the knob, official value 0, range -30 .. 30."""
+    knobs = {k.path: (k.official, k.low, k.high) for k in all_knobs() if k.path.endswith(".extra_starting_credits")}
+    assert knobs == {extra_credits(n): (0, -30, 30) for n in ids.OFFICER_NAMES}
+
+
 def test_a_snapshot_keeps_its_overrides():
     """A game under overrides snapshots them (variant.overrides) and `load(snapshot)` plays on under the same rules:
     Wilhelm's Base at 1 Excavator, then the same state as the original after the same moves."""
