@@ -103,7 +103,7 @@ def rebalance_sections(result: dict, provenance: Provenance) -> list[Section]:
         paragraphs=[
             population_paragraph(population, provenance.players) + " A proposal balances the game for this "
             "population's play; strong play is not checked here (`barrage balance --population strong` with the "
-            "proposal's --override options checks it, at about 60 CPU-seconds per 4-player game).",
+            "proposal's --override options checks it, at about 0.2 CPU-seconds per 4-player game).",
             f"Confirmation: the official rules and each proposal played again on fresh seeds (master seed "
             f"{figures['seed']}, never used by the search), {figures['games_per_cell']:,} games per company x "
             "officer pairing each, the same seeds for every run (common random numbers: the comparison with the "
