@@ -44,14 +44,18 @@ class BatchInputs:
     seat_out: np.ndarray
     game_out: np.ndarray
     model: np.ndarray | None = None     # the learned evaluator; None: the one the seats need (registry.model_for)
+    planners: bool | None = None        # core.planners_for of the seats, unless a caller that plays several
+                                        # batches (the ladder) fixes it, so that they share one compiled version
 
     def rows(self, a: int, b: int) -> tuple:
         """The play_batch arguments for games a..b-1 (contiguous row slices: no recompilation)."""
+        from strategies.core import planners_for
         from strategies.registry import model_for
 
         model = self.model if self.model is not None else model_for(self.seat_strategy, self.params)
+        planners = self.planners if self.planners is not None else planners_for(self.seat_strategy)
         return (self.tables, self.seeds[a:b], self.fixed_company[a:b], self.fixed_officer[a:b],
-                self.seat_strategy[a:b], self.params[a:b], self.seat_out[a:b], self.game_out[a:b], model)
+                self.seat_strategy[a:b], self.params[a:b], self.seat_out[a:b], self.game_out[a:b], model, planners)
 
 
 def batch_inputs(config: GameConfig, seeds: np.ndarray, strategies: str | None) -> BatchInputs:

@@ -209,19 +209,20 @@ def play(
     if python_bots and strategies is None:
         raise ConfigError(f"--strategy-file loads {', '.join(python_bots)}; seat it with --strategies, e.g. "
                           f"--strategies {next(iter(python_bots))},greedy")
-    specs = seat_strategies(strategies, config.players, python_bots)[0]
-    from strategies.core import choose_move
+    specs, seat_ids = seat_strategies(strategies, config.players, python_bots)[:2]
+    from strategies.core import choose_move, planners_for
 
-    _say_if_compiling(choose_move)
+    _say_if_compiling(choose_move, planners_for(seat_ids))
     g = play_game(config, seed, specs, python_bots=python_bots)
     _show_game(g, seed, specs, verbose, json_out, log_file)
 
 
-def _say_if_compiling(entry_point) -> None:
-    """A first run compiles the engine for minutes: say so, on stderr, before a command goes quiet (issue #31)."""
+def _say_if_compiling(entry_point, planners: object) -> None:
+    """A first run compiles the engine for minutes: say so, on stderr, before a command goes quiet (issue #31);
+    `planners` (strategies.core.planners_for of the seats; ANY_VERSION when unknown) picks the version needed."""
     from sim._numba_cache import COMPILING_NOTE, is_warm
 
-    if not is_warm(entry_point):
+    if not is_warm(entry_point, planners):
         Console(stderr=True).print(COMPILING_NOTE)
 
 
@@ -326,10 +327,11 @@ def replay(
     The game is set up and played again exactly as the experiment played it (seed, setup, seats, bots) and checked against the stored VP, so a surprising row of a report can be opened and read.
     """
     from experiments.replay import replay_game
+    from sim._numba_cache import ANY_VERSION
     from strategies.core import choose_move
 
     _check_log_file(log_file, force)
-    _say_if_compiling(choose_move)
+    _say_if_compiling(choose_move, ANY_VERSION)              # the stored bots are known only inside replay_game
     g, stored = replay_game(results_dir, game, seed, setup)
     _show_game(g, stored.seed, stored.strategies, verbose, json_out, log_file)
 
@@ -520,11 +522,13 @@ def ladder(
     from experiments.ladder import frontier, pairings, parse_bots, run_ladder
 
     from strategies.batch import play_batch
+    from strategies.core import planners_for
+    from strategies.registry import parse_spec
 
     _check_seed(seed)
     specs = parse_bots(bots)
     total = len(pairings(specs)) * 2 * ((games + 1) // 2)
-    _say_if_compiling(play_batch)
+    _say_if_compiling(play_batch, planners_for([parse_spec(s)[0] for s in specs]))
     with _progress(not json_out and Console(stderr=True).is_terminal) as bar:
         task = bar.add_task("playing", total=total)
         r = run_ladder(games, specs, seed, jobs, progress=lambda k: bar.advance(task, k), deal=deal)

@@ -86,6 +86,7 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     t0 = time.perf_counter()
     from sim import layout as L
     from strategies.batch import fuzz_batch
+    from strategies.core import planners_for
     from strategies.registry import model_for
     from sim.invariants import describe_violations, violations
     from sim.tables import as_array, compile_tables
@@ -103,8 +104,9 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     params[:, :config.players] = seat_params
     report = np.zeros((rows, 2), dtype=np.int64)
     warm_seeds = game_seeds(seed + 1, 1)
-    model = model_for(strat, params)
-    fuzz_batch(tables, warm_seeds, fc[:1], fo[:1], strat[:1], params[:1], np.zeros((1, 2), dtype=np.int64), model)
+    model, planners = model_for(strat, params), planners_for(strat)
+    fuzz_batch(tables, warm_seeds, fc[:1], fo[:1], strat[:1], params[:1], np.zeros((1, 2), dtype=np.int64), model,
+               planners)
     warm = time.perf_counter() - t0
     if on_warm is not None:
         on_warm(warm)
@@ -113,7 +115,8 @@ def run_fuzz(config: GameConfig, games: int, seed: int = 0, policy: str = "rando
     bad = []                                   # (game, move, invariant mask) of every violation
     for a in range(0, games, step):
         e = min(games, a + step)
-        fuzz_batch(tables, seeds[a:e], fc[:e - a], fo[:e - a], strat[:e - a], params[:e - a], report[:e - a], model)
+        fuzz_batch(tables, seeds[a:e], fc[:e - a], fo[:e - a], strat[:e - a], params[:e - a], report[:e - a], model,
+                   planners)
         bad += [(a + int(i), int(report[i, 0]), int(report[i, 1])) for i in np.flatnonzero(report[:e - a, 1] != 0)]
         if progress is not None:
             progress(e - a)

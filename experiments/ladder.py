@@ -122,6 +122,7 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
     from reports.ratings import rate
     from sim.results import R_RANK, R_VP
     from strategies.batch import play_batch
+    from strategies.core import planners_for
     from strategies.registry import parse_spec
 
     if games < 1:
@@ -137,6 +138,7 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
     seeds = np.repeat(game_seeds(seed, half), 2)           # seed k in games 2k (first bot in seat 0) and 2k+1
     swap = np.arange(n) % 2                                 # the first bot's seat
     parsed = [parse_spec(b) for b in bots]
+    planners = planners_for([bot_id for bot_id, _ in parsed])
     frames, results = [], []
     cost = np.zeros((len(pairs), len(bots)))
     cpu = np.zeros(len(pairs))
@@ -158,6 +160,7 @@ def run_ladder(games: int, bots: tuple[str, ...], seed: int = 0, threads: int | 
         at, first_seat = np.arange(e - a), swap[a:e]
         b.seat_strategy[at, first_seat], b.params[at, first_seat] = parsed[i]
         b.seat_strategy[at, 1 - first_seat], b.params[at, 1 - first_seat] = parsed[j]
+        b.planners = planners           # one compiled version for every pairing: no compile inside a timing
         return b
 
     play_batch(*inputs(*pairs[0], 0, 1).rows(0, 1))        # compile or load the engine before any timing

@@ -218,6 +218,7 @@ def record_chunk(settings: LearnSettings, lineups, model: np.ndarray, start: int
     from sim.config import GameConfig
     from sim.results import N_GAME, N_RESULT
     from sim.tables import as_array, compile_tables
+    from strategies.core import planners_for
     from strategies.value_data import record_batch
     from strategies.value_features import N_FEATURES
 
@@ -229,8 +230,8 @@ def record_chunk(settings: LearnSettings, lineups, model: np.ndarray, start: int
     meta = np.zeros((n, settings.cap, 3), dtype=np.int64)
     seat_out = np.zeros((n, settings.players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
-    record_batch(as_array(tables), seeds, fc, fo, strat, par, model, settings.every, settings.explore,
-                 settings.explore_width, _explore_weights(), feats, meta, seat_out, game_out)
+    record_batch(as_array(tables), seeds, fc, fo, strat, par, model, planners_for(strat), settings.every,
+                 settings.explore, settings.explore_width, _explore_weights(), feats, meta, seat_out, game_out)
     mask, y = targets(seat_out, meta)
     game = np.broadcast_to(np.arange(start, stop)[:, None], mask.shape)[mask]
     return feats[mask], y.astype(np.float32), game
@@ -272,6 +273,7 @@ def evaluate(settings: LearnSettings, model: np.ndarray, games: int) -> dict[str
     from sim.tables import as_array, compile_tables
     from reports.proportions import wilson_interval
     from strategies.batch import play_batch
+    from strategies.core import planners_for
 
     tables, _ = compile_tables(GameConfig(players=settings.players).variant)
     out = {}
@@ -282,7 +284,7 @@ def evaluate(settings: LearnSettings, model: np.ndarray, games: int) -> dict[str
         seat_out = np.zeros((games, settings.players, N_RESULT), dtype=np.int64)
         game_out = np.zeros((games, N_GAME), dtype=np.int64)
         t0 = time.process_time()
-        play_batch(as_array(tables), seeds, fc, fo, strat, par, seat_out, game_out, model)
+        play_batch(as_array(tables), seeds, fc, fo, strat, par, seat_out, game_out, model, planners_for(strat))
         cpu = time.process_time() - t0
         seat = np.arange(games) % settings.players        # the evaluated bot's seat (lineup rotated per game)
         first = seat_out[:, :, R_RANK] == 1

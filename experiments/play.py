@@ -84,7 +84,7 @@ def _play_moves(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarra
     """The Python loop of `play_out`, in the process it runs in."""
     from sim.rules.rng import seed_state
     from sim.rules.engine import BUFFER_SIZE
-    from strategies.core import BOT_RNG_SALT, choose_move, plan_memory
+    from strategies.core import BOT_RNG_SALT, choose_move, plan_memory, planners_for
     from strategies.registry import model_for
     from strategies.score_buffer import new_score_buffer
 
@@ -93,6 +93,7 @@ def _play_moves(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarra
     rng[0] = seed_state(np.int64(seed) ^ np.int64(BOT_RNG_SALT))   # as strategies.batch.play_one
     memory = plan_memory(seat_ids, seat_params, g.config.players)   # the planners' tree memory, as there
     model = model_for(seat_ids, seat_params)                        # the learned evaluator, as there
+    planners = planners_for(seat_ids)                               # the searching bots compiled only if seated
     score_buf = new_score_buffer(BUFFER_SIZE)
     while not g.is_over and (max_moves is None or len(g.moves) < max_moves):
         c = g.current_player
@@ -104,7 +105,7 @@ def _play_moves(g: Game, seed: int, seat_ids: np.ndarray, seat_params: np.ndarra
             continue
         moves = g.legal_codes()
         i = choose_move(seat_ids[c], seat_params[c], g.state, g.tables, moves, len(moves), rng, score_buf, memory,
-                        model)
+                        model, planners)
         g.play(int(moves[i]))
 
 

@@ -203,10 +203,11 @@ class Search:
         from experiments.runner import play_chunk
         from sim._numba_cache import COMPILING_NOTE, is_warm
         from strategies.batch import play_batch
+        from strategies.core import planners_for
 
-        if not is_warm(play_batch):
-            self.observer.note(COMPILING_NOTE)
         design = self.official.design
+        if not is_warm(play_batch, planners_for([st.bot_id for st in design.strategies])):
+            self.observer.note(COMPILING_NOTE)
         play_chunk(design.chunks([(design.cells[0].index, 0, 1)], 0, 0)[0], design, 1)
 
     def new_optimiser(self):

@@ -216,6 +216,7 @@ def _play_slice(config: GameConfig, tables: np.ndarray, k: np.ndarray, heroes: n
     from sim.results import N_GAME, N_RESULT
     from strategies import core
     from strategies.batch import play_batch
+    from strategies.core import planners_for
     from strategies.registry import N_PARAMS, model_for
 
     players, n, m = config.players, len(seeds), len(k)
@@ -241,7 +242,7 @@ def _play_slice(config: GameConfig, tables: np.ndarray, k: np.ndarray, heroes: n
     seat_out = np.zeros((m, players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((m, N_GAME), dtype=np.int64)
     play_batch(tables, np.ascontiguousarray(seeds[game], dtype=np.int64), fc, fo, strat, par, seat_out, game_out,
-               model_for(strat, par))
+               model_for(strat, par), planners_for(strat))
     return _share_and_margin(seat_out, seat, players)
 
 

@@ -60,7 +60,7 @@ def _record(T, seeds, fc, fo, strat, params, states, moves, nmoves, seats, cap):
                 nmoves[k] = n
                 seats[k] = g * 8 + c
                 k += 1
-            i = choose_move(strat[g, c], params[g, c], S, T, out, n, rng, buf, memory, model)
+            i = choose_move(strat[g, c], params[g, c], S, T, out, n, rng, buf, memory, model, None)
             n = play_move(S, T, out[i], out, scratch)
     return k
 

@@ -8,6 +8,7 @@ starts a fresh cache. Must run before numba compiles anything (it is imported fi
 from __future__ import annotations
 
 import hashlib
+import inspect
 import os
 from pathlib import Path
 
@@ -65,11 +66,22 @@ COMPILING_NOTE = ("compiling the engine for this version of barrage-sim (first r
                   "later runs load it in seconds)")
 
 
-def is_warm(entry_point) -> bool:
+ANY_VERSION = object()   # is_warm's default: any compiled version of the entry point will do
+
+
+def is_warm(entry_point, planners: object = ANY_VERSION) -> bool:
     """Whether this jitted entry point's compiled code is already cached for this source tree (a first run compiles
     for minutes): its own cache index, so a command that needs code an earlier command did not compile still says
-    it compiles."""
+    it compiles. Given `planners` (strategies.core.planners_for: None or True), only a version compiled for that
+    value's type counts: a run without searching bots does not compile them, so a later run with one still does."""
+    from numba import typeof
+
     try:                                       # numba's cache layout (Dispatcher._cache: FunctionCache)
-        return Path(entry_point._cache._cache_file._index_path).is_file()
-    except AttributeError:                     # another layout: assume a compile rather than stay silent
+        cache_file = entry_point._cache._cache_file
+        if planners is ANY_VERSION:
+            return Path(cache_file._index_path).is_file()
+        at = list(inspect.signature(entry_point.py_func).parameters).index("planners")
+        want = typeof(planners)
+        return any(len(key[0]) > at and key[0][at] == want for key in cache_file._load_index())
+    except (AttributeError, ValueError):       # another layout: assume a compile rather than stay silent
         return False

@@ -17,15 +17,17 @@ from strategies.greedy import new_score_buffer
 
 
 @njit(cache=True)
-def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng, score_buf, model):
+def play_one(S, T, seed, fixed_company, fixed_officer, seat_strategy, params, out, scratch, rng, score_buf, model,
+             planners):
     """Plays one whole game in S (setup_game clears it) with the given per-seat strategies (seats whose strategy
     is AUTOMA are Automa seats the engine plays), using the work buffers of `game_buffers`; returns the number of
     decisions. The planners' tree memory is the game's own (empty at its start); `model` is the learned evaluator
-    (strategies.value_model; the one-element placeholder when no seat uses it)."""
+    (strategies.value_model; the one-element placeholder when no seat uses it); `planners` is
+    strategies.core.planners_for(the seats' bots)."""
     setup_game(S, T, seed, fixed_company, fixed_officer, automa_levels(seat_strategy, params, T.n_players[0]))
     rng[0] = seed_state(seed ^ BOT_RNG_SALT)
     _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf,
-             plan_memory(seat_strategy, params, T.n_players[0]), model)
+             plan_memory(seat_strategy, params, T.n_players[0]), model, planners)
     return S[L.G_DECISIONS]
 
 
@@ -38,32 +40,34 @@ def game_buffers():
 
 
 @njit(cache=True, _nrt=False)
-def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, memory, model):
+def _play_on(S, T, seat_strategy, params, out, scratch, rng, score_buf, memory, model, planners):
     """play_one's decision loop, compiled without NRT: a decision then costs no reference counts (the bots that
     allocate, the planners, are NRT boundaries)."""
     n = advance(S, T, out, scratch)
     while n > 0:
         c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf, memory, model)
+        i = choose_move(seat_strategy[c], params[c], S, T, out, n, rng, score_buf, memory, model, planners)
         n = play_move(S, T, out[i], out, scratch)
 
 
 @njit(cache=True, parallel=True)
-def play_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out, model):
+def play_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out, model,
+               planners):
     """Plays len(seeds) games in parallel; game g uses seeds[g] and row g of the per-game setup arrays; `model`
-    is the learned evaluator the seats share (strategies.value_model.for_seats).
+    is the learned evaluator the seats share (strategies.value_model.for_seats), `planners`
+    strategies.core.planners_for(seat_strategy) (None: the searching bots' code is not compiled).
 
     `tables` is the 1-element record array of the variant (records cannot cross into a parallel loop)."""
     for g in prange(seeds.shape[0]):
         T = tables[0]
         S, out, scratch, rng, score_buf = game_buffers()
         play_one(S, T, seeds[g], fixed_company[g], fixed_officer[g], seat_strategy[g], params[g], out, scratch, rng,
-                 score_buf, model)
+                 score_buf, model, planners)
         record(S, T, seat_out[g], game_out[g])
 
 
 @njit(cache=True, parallel=True)
-def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report, model):
+def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report, model, planners):
     """Plays games like play_batch (per-seat bots; AUTOMA seats become Automas) checking every invariant after
     every move. report[g] = (move index, violation mask) of the first violation in game g, or (-1, 0)."""
     for g in prange(seeds.shape[0]):
@@ -86,6 +90,7 @@ def fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, param
             if n == 0:
                 break
             c = S[L.STACK + (S[L.G_STACK_N] - 1) * L.FRAME + 1]
-            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory, model)
+            i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory, model,
+                            planners)
             n = play_move(S, T, out[i], out, scratch)
             k += 1

@@ -49,26 +49,40 @@ def plan_memory(seat_strategy, params, n):
     return new_tree_memory(nodes)
 
 
+SEARCH_BOTS = (FLAT_MC, ISMCTS, LOOKAHEAD)  # the bots that play games ahead (their code: a quarter of a cold compile)
+
+
+def planners_for(seat_strategy) -> bool | None:
+    """choose_move's and the game loops' `planners` argument for games with these seats' bot ids: True when one of
+    them searches (SEARCH_BOTS), else None -- numba then prunes the searching bots' branch of choose_move and
+    never compiles them (docs/performance.md § Compile time)."""
+    return True if np.isin(np.asarray(seat_strategy), SEARCH_BOTS).any() else None
+
+
 @njit(cache=True, _nrt=False)
-def choose_move(strategy, params, S, T, moves, n, rng, score_buf, memory, model):
+def choose_move(strategy, params, S, T, moves, n, rng, score_buf, memory, model, planners):
     """Returns the index (in moves[:n]) of the move the bot picks; `score_buf`
     (strategies.score_buffer.new_score_buffer, capacity >= n) spares the greedy bot an allocation per decision;
     `memory` (plan_memory, one per game) lets ISMCTS keep its tree between a company's consecutive decisions;
     `model` is the learned evaluator (strategies.value_model; `no_model()` if no seat reads it) the lookahead bot
-    and the planners' leaves use. Every argument is required, so the game loops, `barrage play` and the tests
-    share one compiled version (docs/performance.md § Compile time).
+    and the planners' leaves use; `planners` is planners_for(the game's seats): None compiles a version without
+    the searching bots (a seat with one then raises). Every argument is required, so the game loops, `barrage play`
+    and the tests share one compiled version per `planners` type (docs/performance.md § Compile time).
     Compiled without NRT (its reference counts cost more than a random bot's choice); the bots that allocate are
     NRT boundaries (`_nrt=True`)."""
     if strategy == GREEDY:
         return greedy_pick(params, S, T, moves, n, rng, score_buf)
-    if strategy == ISMCTS:
-        return ismcts_choose(params, S, T, moves, n, rng, memory, model)
-    if strategy == LOOKAHEAD:
-        if model.shape[0] <= 1:
-            raise ValueError("lookahead needs a value model")
-        return lookahead_choose(params, S, T, moves, n, rng, model)
-    if strategy == FLAT_MC:
-        return flat_mc_choose(params, S, T, moves, n, rng)
+    if planners is not None:            # numba prunes this branch when planners is None: nothing below compiled
+        if strategy == ISMCTS:
+            return ismcts_choose(params, S, T, moves, n, rng, memory, model)
+        if strategy == LOOKAHEAD:
+            if model.shape[0] <= 1:
+                raise ValueError("lookahead needs a value model")
+            return lookahead_choose(params, S, T, moves, n, rng, model)
+        if strategy == FLAT_MC:
+            return flat_mc_choose(params, S, T, moves, n, rng)
+    elif strategy == ISMCTS or strategy == LOOKAHEAD or strategy == FLAT_MC:
+        raise ValueError("a searching bot in a game compiled without them (strategies.core.planners_for)")
     if strategy == RANDOM_ACTIONS:
         k = 0
         for i in range(n):
@@ -89,7 +103,7 @@ def decide(strategy: int, params: np.ndarray, S: np.ndarray, T, moves: np.ndarra
     and no value model."""
     return int(choose_move(strategy, params, S, T, moves, n, rng, new_score_buffer(BUFFER_SIZE),
                            new_tree_memory(0) if memory is None else memory,
-                           no_model() if model is None else model))
+                           no_model() if model is None else model, planners_for([strategy])))
 
 
 @njit(cache=True)

@@ -30,8 +30,8 @@ RECORD_SALT = 0x5EED_0F_DA7A   # the sampling offset's stream, apart from the ga
 
 
 @njit(cache=True, parallel=True)
-def record_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, model, every, explore, width,
-                 explore_weights, feats, meta, seat_out, game_out):
+def record_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, model, planners, every, explore,
+                 width, explore_weights, feats, meta, seat_out, game_out):
     """Plays len(seeds) games like play_batch and records their positions: feats[g, i * players + c] holds the
     features of game g's i-th recorded position seen by company c (float32), meta[g, i * players + c] =
     (company c, round, decision index); rows past the game's count keep meta's company at -1. Returns nothing;
@@ -64,7 +64,8 @@ def record_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, par
             if explored:
                 i = _explore(S, T, out, n, explore_weights, width, xrng, score_buf)
             else:
-                i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory, model)
+                i = choose_move(seat_strategy[g, c], params[g, c], S, T, out, n, rng, score_buf, memory, model,
+                                planners)
             n = play_move(S, T, out[i], out, scratch)
             if explored and n > 0 and rows + n_players <= cap:
                 rows = _record_position(S, T, feats[g], meta[g], rows, work, score_buf)

@@ -13,7 +13,7 @@ from sim.tables import as_array, compile_tables
 from strategies.batch import fuzz_batch, play_batch
 from experiments.bench import game_field
 from experiments.play import SEED_MASK, game_seeds, play_game
-from strategies.core import RANDOM_ACTIONS
+from strategies.core import RANDOM_ACTIONS, planners_for
 from strategies.registry import N_PARAMS, model_for, parse_seats
 from strategies.value_model import no_model
 
@@ -35,13 +35,14 @@ def batch_arrays(config: GameConfig, seeds: np.ndarray, strategies: str | None):
     seat_out = np.zeros((n, p, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
     tables = as_array(compile_tables(config.variant)[0])
-    return tables, np.asarray(seeds, dtype=np.int64), fc, fo, strat, par, seat_out, game_out, model_for(strat, par)
+    return (tables, np.asarray(seeds, dtype=np.int64), fc, fo, strat, par, seat_out, game_out, model_for(strat, par),
+            planners_for(strat))
 
 
 def run_batch(config, seeds, strategies=None):
     args = batch_arrays(config, seeds, strategies)
     play_batch(*args)
-    return args[-3], args[-2]
+    return args[-4], args[-3]
 
 
 CASES = [
@@ -109,7 +110,7 @@ def _fuzz(config: GameConfig, n: int, seed: int) -> None:
     report = np.zeros((n, 2), dtype=np.int64)
     strat = np.full((n, L.MAX_PLAYERS), RANDOM_ACTIONS, dtype=np.int64)
     fuzz_batch(as_array(compile_tables(config.variant)[0]), seeds, fc, fo, strat, np.zeros((n, L.MAX_PLAYERS, 1)),
-               report, no_model())
+               report, no_model(), planners_for(strat))
     bad = np.flatnonzero(report[:, 1])
     details = [f"seed {seeds[g]} after move {report[g, 0]}: {describe_violations(int(report[g, 1]))}"
                for g in bad[:5]]

@@ -234,7 +234,7 @@ def test_fuzz_prints_violation_and_exits_1(monkeypatch, capsys):
     from experiments.cli import main
     from experiments.play import game_seeds
 
-    def fake_fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report, model):
+    def fake_fuzz_batch(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, report, model, planners):
         report[:, 0] = -1
         report[:, 1] = 0
         if len(seeds) > 1:           # not the warm-up call
@@ -367,7 +367,7 @@ def test_a_command_that_compiles_says_so_on_stderr(args, monkeypatch, capsys) ->
     import sim._numba_cache as numba_cache
     from experiments.cli import app
 
-    monkeypatch.setattr(numba_cache, "is_warm", lambda entry_point: False)
+    monkeypatch.setattr(numba_cache, "is_warm", lambda entry_point, planners=None: False)
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert numba_cache.COMPILING_NOTE.split("(")[0].strip() in " ".join(result.stderr.split())

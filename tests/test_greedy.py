@@ -17,7 +17,7 @@ from sim.tables import as_array, compile_tables
 from reports.proportions import wilson_interval
 from strategies import personas, registry
 from strategies.batch import play_batch
-from strategies.core import GREEDY, RANDOM, choose_move, plan_memory
+from strategies.core import GREEDY, RANDOM, choose_move, plan_memory, planners_for
 from strategies.features import DEFAULT_WEIGHTS, N_WEIGHTS
 from strategies.greedy import greedy_choose, new_score_buffer
 from strategies.value_model import no_model
@@ -44,7 +44,8 @@ def batch(players: int, seeds, seat_strategy, seat_params):
     par[:, :players] = seat_params
     seat_out = np.zeros((n, players, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
-    play_batch(tables, np.asarray(seeds, dtype=np.int64), fc, fc.copy(), strat, par, seat_out, game_out, no_model())
+    play_batch(tables, np.asarray(seeds, dtype=np.int64), fc, fc.copy(), strat, par, seat_out, game_out, no_model(),
+               planners_for(strat))
     return seat_out, game_out
 
 
@@ -113,7 +114,7 @@ def _play_checked(T, seeds, strategy, params, report):
         report[g, 1] = -1
         report[g, 2] = 0
         while n > 0:
-            i = choose_move(strategy, params, S, T, out, n, rng, buf, memory, model)
+            i = choose_move(strategy, params, S, T, out, n, rng, buf, memory, model, True)
             if i < 0 or i >= n:
                 report[g, 1] = k
                 break

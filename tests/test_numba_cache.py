@@ -1,6 +1,8 @@
 """The compiled-code cache is keyed on every numba-facing source file (sim._numba_cache)."""
 from pathlib import Path
 
+import pytest
+
 from sim._numba_cache import jitted_sources
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,3 +62,62 @@ def test_every_engine_and_bot_module_jits_through_sim_jit():
     offenders = [f.relative_to(ROOT).as_posix() for root in ("sim", "strategies") for f in (ROOT / root).rglob("*.py")
                  if "from numba import njit" in f.read_text() or "numba.njit(" in f.read_text()]
     assert offenders == []
+
+
+def test_a_game_without_searching_bots_never_compiles_them(monkeypatch):
+    """Issue #31: choose_move's version for `planners=None` (strategies.core.planners_for of seats without a
+    searching bot) is compiled without the planners' and the lookahead's code -- numba prunes that branch before
+    typing it, so their callees are never asked for a version -- and the version for `True` reaches them. A fresh,
+    uncached copy of choose_move is compiled for both, with a spy on the callees numba types."""
+    import numpy as np
+
+    from sim import Game, jit
+    from sim.config import GameConfig
+    from sim.rules.engine import BUFFER_SIZE
+    from strategies import core
+    from strategies.registry import parse_spec
+    from strategies.score_buffer import new_score_buffer
+    from strategies.tree_memory import new_tree_memory
+    from strategies.value_model import no_model
+
+    typed = []
+    real = jit.Dispatcher.get_call_template
+
+    def spy(self, args, kws):
+        typed.append(self.py_func.__name__)
+        return real(self, args, kws)
+
+    monkeypatch.setattr(jit.Dispatcher, "get_call_template", spy)
+    g = Game.new(GameConfig(players=2), seed=1)
+    moves = g.legal_codes()
+    bot, params = parse_spec("greedy")
+    args = (bot, params, g.state, g.tables, moves, len(moves), np.ones(1, dtype=np.int64),
+            new_score_buffer(BUFFER_SIZE), new_tree_memory(0), no_model())
+    searching = {"ismcts_choose", "flat_mc_choose", "lookahead_choose"}
+    fresh = jit.njit(_nrt=False)(core.choose_move.py_func)
+    assert 0 <= fresh(*args, core.planners_for([bot])) < len(moves)
+    assert "greedy_pick" in typed and not searching & set(typed)
+    typed.clear()
+    fresh(*args, core.planners_for([bot, parse_spec("mcts")[0]]))
+    assert searching <= set(typed)
+    with pytest.raises(ValueError, match="searching bot in a game compiled without them"):
+        fresh(parse_spec("mcts")[0], *args[1:], None)
+
+
+def test_is_warm_tells_the_planners_versions_apart(tmp_path, monkeypatch):
+    """Issue #31: a run without searching bots caches only choose_move's `planners=None` version, so a later run with
+    one must still say it compiles: is_warm(entry, planners) looks for a cached version of that `planners` type."""
+    from sim import jit
+    from sim._numba_cache import ANY_VERSION, is_warm
+
+    monkeypatch.setattr("numba.config.CACHE_DIR", str(tmp_path))
+
+    def pick(x, planners):
+        return x if planners is None else -x
+
+    entry = jit.njit(cache=True)(pick)
+    assert not is_warm(entry, None) and not is_warm(entry, ANY_VERSION)
+    assert entry(3, None) == 3
+    assert is_warm(entry, None) and is_warm(entry, ANY_VERSION) and not is_warm(entry, True)
+    assert entry(3, True) == -3
+    assert is_warm(entry, True)

@@ -299,7 +299,8 @@ def test_play_matches_memory_does_not_grow_with_the_games(monkeypatch):
     from sim.config import GameConfig
     from sim.results import R_RANK
 
-    def fake(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out, model):
+    def fake(tables, seeds, fixed_company, fixed_officer, seat_strategy, params, seat_out, game_out, model,
+             planners):
         seat_out[:, :, R_RANK] = np.arange(1, seat_out.shape[1] + 1)
 
     monkeypatch.setattr(strategies.batch, "play_batch", fake)

@@ -15,7 +15,7 @@ from sim.rules.company import co
 from sim.tables import as_array, compile_tables
 from strategies import registry
 from strategies.batch import fuzz_batch, play_batch
-from strategies.core import AUTOMA, RANDOM_ACTIONS
+from strategies.core import AUTOMA, RANDOM_ACTIONS, planners_for
 from strategies.value_model import no_model
 
 
@@ -39,7 +39,7 @@ def test_invariants_hold_in_random_games_with_automas(players):
     tables = as_array(compile_tables(GameConfig(players=players).variant)[0])
     fc = np.full((n, 4), -1, dtype=np.int64)
     report = np.zeros((n, 2), dtype=np.int64)
-    fuzz_batch(tables, seeds, fc, fc.copy(), strat, params, report, no_model())
+    fuzz_batch(tables, seeds, fc, fc.copy(), strat, params, report, no_model(), planners_for(strat))
     bad = [(int(seeds[g]), int(report[g, 0]), describe_violations(int(report[g, 1])))
            for g in range(n) if report[g, 1] != 0]
     assert not bad, bad[:3]
@@ -62,7 +62,8 @@ def test_same_seed_same_game_and_batch_equals_single_game():
     par = np.zeros((1, 4, registry.N_PARAMS))
     strat[0, :3] = ids_
     par[0, :3] = params
-    play_batch(as_array(a.tables), np.array([77]), fc, fc.copy(), strat, par, seat_out, game_out, no_model())
+    play_batch(as_array(a.tables), np.array([77]), fc, fc.copy(), strat, par, seat_out, game_out, no_model(),
+               planners_for(strat))
     res = a.result()
     for c in range(3):
         assert seat_out[0, c, R_VP] == res[c].vp
@@ -161,7 +162,8 @@ def test_invariants_hold_with_each_base_officer_dealt_to_a_level_4_automa(office
     expansions = ("leeghwater", "promo") if off >= ids.TOMMASO else ()
     tables = as_array(compile_tables(GameConfig(players=2, expansions=expansions).variant)[0])
     report = np.zeros((n, 2), dtype=np.int64)
-    fuzz_batch(tables, seeds, np.full((n, 4), -1, dtype=np.int64), fo, strat, params, report, no_model())
+    fuzz_batch(tables, seeds, np.full((n, 4), -1, dtype=np.int64), fo, strat, params, report, no_model(),
+               planners_for(strat))
     bad = [(int(seeds[g]), int(report[g, 0]), describe_violations(int(report[g, 1])))
            for g in range(n) if report[g, 1] != 0]
     assert not bad, bad[:3]
@@ -188,7 +190,7 @@ def test_AUTOMA_66_each_forced_first_action_is_in_the_log_and_the_batch_plays_th
     strat[0, :2] = ids_
     par[0, :2] = params
     play_batch(as_array(g.tables), np.array([21]), np.full((1, 4), -1, dtype=np.int64), fo, strat, par, seat_out,
-               np.zeros((1, N_GAME), dtype=np.int64), no_model())
+               np.zeros((1, N_GAME), dtype=np.int64), no_model(), planners_for(strat))
     assert [int(seat_out[0, c, R_VP]) for c in range(2)] == [r.vp for r in g.result()]
     no_mahiri = play_game(GameConfig(players=2, officers=("Viktor Fiesler", "Anton Krylov")), 21,
                           "greedy,automa:level=4")
