@@ -266,6 +266,14 @@ class Design:
         idx = np.where(setup.strategy >= 0, setup.strategy, 0)
         return np.ascontiguousarray(bot[idx]), np.ascontiguousarray(par[idx])
 
+    @property
+    def planners(self) -> bool | None:
+        """play_batch's `planners` (strategies.core.planners_for) for every bot the design seats: one value for all
+        its chunks, so a run compiles one version of the game loop."""
+        from strategies.core import planners_for
+
+        return planners_for([s.bot_id for s in self.strategies])
+
 
 class CellStats:
     """Running totals per cell of the cell's own seat (balance) or of every seat (tournament)."""

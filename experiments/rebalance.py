@@ -203,10 +203,9 @@ class Search:
         from experiments.runner import play_chunk
         from sim._numba_cache import COMPILING_NOTE, is_warm
         from strategies.batch import play_batch
-        from strategies.core import planners_for
 
         design = self.official.design
-        if not is_warm(play_batch, planners_for([st.bot_id for st in design.strategies])):
+        if not is_warm(play_batch, design.planners):
             self.observer.note(COMPILING_NOTE)
         play_chunk(design.chunks([(design.cells[0].index, 0, 1)], 0, 0)[0], design, 1)
 

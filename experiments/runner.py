@@ -46,7 +46,6 @@ from sim.errors import ConfigError, Terminated
 from sim.results import N_GAME, N_RESULT
 from sim.tables import as_array, compile_tables
 from strategies.batch import play_batch
-from strategies.core import planners_for
 from strategies.registry import model_for, model_sha256, needs_model
 from strategies.python_bot import DEFAULT_BOT_TIMEOUT, PYTHON_BOT, load_strategy_files
 
@@ -96,7 +95,6 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
     cells = design.cells
     arrays = _plan_arrays(design, s)
     players, setup = arrays["players"], arrays["setup"]
-    planners = planners_for([st.bot_id for st in design.strategies])   # the design's, so every chunk shares it
     seat_out = np.zeros((n, L.MAX_PLAYERS, N_RESULT), dtype=np.int64)
     game_out = np.zeros((n, N_GAME), dtype=np.int64)
     variants = {}
@@ -118,7 +116,7 @@ def _play_chunk(chunk: Chunk, design: Design) -> pa.Table:
                                                    bots[idx], params[idx])
             model = model_for(bot, param)
             play_in_slices(idx.size, lambda g: play_batch(tables, seeds[g], company[g], officer[g], bot[g],
-                                                          param[g], so[g], go[g], model, planners))
+                                                          param[g], so[g], go[g], model, design.planners))
         seat_out[idx], game_out[idx] = so, go
     return build_table(**arrays, seat_out=seat_out, game_out=game_out)
 
@@ -278,7 +276,7 @@ def _run(config: ExperimentConfig, options: RunOptions, store: ResultsStore, cre
         from sim._numba_cache import COMPILING_NOTE, is_warm   # and the games/s reported is play alone
         from strategies.batch import play_batch
 
-        if not is_warm(play_batch, planners_for([st.bot_id for st in design.strategies])):
+        if not is_warm(play_batch, design.planners):
             say(COMPILING_NOTE)
         _warm_engine(design)
     started_at = time.perf_counter()

@@ -36,8 +36,8 @@ CONTRACT_DECKS = {
     "yellow": (15, 5, 7),
     "red": (15, 8, 10),
 }
-# action-space boards whose rows carry an id, min_players and a cost (directly or per left/right space)
 EXTRA_CREDITS_BOUND = 30   # an officer's extra_starting_credits: a what-if shift, not a new economy
+# action-space boards whose rows carry an id, min_players and a cost (directly or per left/right space)
 OFFICER_SPACES = ("Mahiri Sekibo", "Margot Fouche", "Wu Fang")   # OFFICER-MAHIRI-01, -MARGOT-01, -WU-01
 ROW_BOARDS = ("turbine_station", "water_management", "workshop", "machinery_shop", "contract_office",
               "patent_office")
