@@ -3,14 +3,14 @@ run of the same design (same seed: common random numbers), as `barrage rebalance
 (reports.rebalance.confirmation_figures: company / officer / pairing spread, the imbalance, paired ratios, per-group
 verdicts), for runs made by hand with any population -- e.g. the strong one, which is too slow to search with.
 
-    barrage balance -p 4 --population strong -n 250 --seed 21 --out results/strong4-official
-    barrage balance -p 4 --population strong -n 250 --seed 21 --out results/strong4-proposal2 --override ...
-    python tools/proposal_spread_check.py results/strong4-official results/strong4-proposal2
+    barrage balance -p 4 --population strong -n 250 --seed 21 --out results/strong4-official-21
+    barrage balance -p 4 --population strong -n 250 --seed 21 --out results/strong4-proposal3 --override ...
+    python tools/proposal_spread_check.py results/strong4-official-21 results/strong4-proposal3
 
 The two runs must have the same number of games per pairing (the ratios' intervals pair replicate r of both).
-Measured 2026-12-06 (docs/experiments.md § Rebalancing, "Whose play"): the example's proposal-2, found and confirmed
-for `tuned`, under `--population strong` (250 games per pairing, seed 21, both runs): company spread 4.3 -> 2.1
-points (x 0.48 [0.00, 0.86]), officer spread 6.2 -> 4.6 (x 0.74 [0.55, 0.97]), imbalance x 0.69 [0.54, 0.87].
+Measured 2026-12-07 (docs/experiments.md § Rebalancing, "Whose play"): the example's proposal-3, found and confirmed
+for `tuned`, under `--population strong` (250 games per pairing, seed 21, both runs): company spread 5.8 -> 1.6
+points (x 0.27 [0.00, 0.49]), officer spread 5.7 -> 1.8 (x 0.31 [0.00, 0.53]), imbalance x 0.38 [0.21, 0.53].
 """
 from __future__ import annotations
 
